@@ -365,3 +365,16 @@ test("the bulkhead exercises' typed figures: the worked solution's hung dependen
   // "Already past": even the short queue's last call waits longer than its caller.
   expect(lastWaits).toBeGreaterThan(timeoutSeconds);
 });
+
+test("the playground is the replay's platform over a shorter window: the same pools, a run shorter than the incident", () => {
+  // "Run it yourself, over a shorter window": the pools the replay's table uses, and a run that ends
+  // before the naive incident does.
+  const program = readFileSync(new URL("./bulkhead.play.ts", import.meta.url), "utf8");
+  const literal = program.match(/const params = (\{[^}]*\});/)?.[1];
+  expect(literal).toBeDefined();
+  const params = JSON.parse(literal!.replace(/(\w+):/g, '"$1":')) as Record<string, number | null>;
+  expect(params.poolSize).toBe(parameterDefaults.poolSize);
+  expect(params.bulkheadSize).toBe(parameterDefaults.bulkheadSize);
+  expect(params.duration!).toBeLessThan(raw.naive.incidentEndSeconds);
+  expect(params.duration!).toBeLessThan(parameterDefaults.duration);
+});

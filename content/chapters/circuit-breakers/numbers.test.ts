@@ -276,3 +276,49 @@ test("the sharded playground's breaker opens at Polly's default ratio, the thres
   const golden = readFileSync(new URL("./sharded.golden.txt", import.meta.url), "utf8");
   expect(Number(/one breaker for the whole backend:\s+([\d.]+)% served/.exec(golden)?.[1]) / 100).toBeLessThan(0.1);
 });
+
+test("the replay's breakers are the prose's: they open after consecutive failures", () => {
+  // "breakers alone (open after 5 consecutive failures, a 1 s cooldown, 3 probes)"
+  expect(parameterDefaults.breakerKind).toBe("consecutive");
+  expect(replay.params).toEqual({
+    threshold: parameterDefaults.breakerThreshold,
+    cooldownSeconds: parameterDefaults.breakerCooldown,
+    probes: parameterDefaults.breakerProbes,
+  });
+});
+
+test("the breaker playground's comment states its own clock, and its golden opens first and closes last", () => {
+  const code = readFileSync(new URL("./breaker.play.ts", import.meta.url), "utf8");
+  // "Calls arrive every 100 ms": one call a tick, and a tick is 1 / perSecond of a second.
+  const perSecond = Number(/const t = tick \/ (\d+);/.exec(code)?.[1]);
+  expect(code).toMatch(/for \(let tick = 0; tick <= \d+; tick\+\+\) \{\n\s+const t = tick \/ \d+;\n\s+calls\+\+;/);
+  expect(code.split("\n")[1]).toBe(
+    `// Calls arrive every ${1000 / perSecond} ms. Watch it open, fail fast, probe half-open, and close again.`,
+  );
+  // "Watch it open, fail fast, probe half-open, and close again": the first change opens it, calls
+  // fail fast, it goes half-open, and the last change closes it.
+  const golden = readFileSync(new URL("./breaker.golden.txt", import.meta.url), "utf8");
+  const changes = golden.split("\n").filter((line) => line.startsWith("t="));
+  expect(changes[0]).toMatch(/ closed -> open$/);
+  expect(changes.some((line) => line.endsWith(" open -> half-open"))).toBe(true);
+  expect(changes.at(-1)).toMatch(/ half-open -> closed$/);
+  expect(Number(/calls failed fast without touching the dependency: (\d+) of/.exec(golden)?.[1])).toBeGreaterThan(0);
+});
+
+test("the sharded playground's comments state its own window and shard count", () => {
+  const code = readFileSync(new URL("./sharded.play.ts", import.meta.url), "utf8");
+  const setting = (pattern: RegExp) => Number(pattern.exec(code)?.[1]);
+  const shards = setting(/const shards = (\d+);/);
+  const window = setting(/window: (\d+),/);
+  const broken = setting(/const brokenShard = (\d+);/);
+  // "One breaker in front of 8 shards ... Shard 3 is down ... its last 20 calls"
+  expect(code).toContain(
+    `// One breaker in front of ${shards} shards, or one breaker per shard? Shard ${broken} is down;`,
+  );
+  expect(code.replace(/\n\/\/ /g, " ")).toContain(`or more of its last ${window} calls failed.`);
+  // "(7 of 8 shards up)": the label beside (shards - 1) / shards, and the golden prints it so.
+  expect(code).toContain(
+    `console.log(\`best possible (${shards - 1} of ${shards} shards up):  \${percent((shards - 1) / shards)}\`);`,
+  );
+  expect(shards).toBe(sharded.shards);
+});

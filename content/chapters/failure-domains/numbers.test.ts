@@ -113,6 +113,8 @@ test("the pricing client pool: checkout and cart draw from it; they and storefro
     failing: "3",
     throughCalls: [{ name: "storefront", via: "cart" }],
     traffic: "65%",
+    dedicatedTo: "pricing",
+    linkedBy: { caller: "checkout", callee: "cart" },
   });
   // "all of which already depend on pricing": each failing service reaches pricing by its calls.
   const { map } = platform.raw.after;
@@ -121,6 +123,29 @@ test("the pricing client pool: checkout and cart draw from it; they and storefro
     calls(name).some((c) => c === "pricing" || (!seen.has(c) && reachesPricing(c, seen.add(c))));
   const failing = platform.raw.after.analysis.impacts.find((i) => i.resource === "pricing-client")!.failing;
   for (const f of failing) expect(reachesPricing(f.name), f.name).toBe(true);
+});
+
+test("the pricing client pool is unflagged because checkout calls cart; `for pricing` counts only once that call is gone", () => {
+  const groups = platform.raw.pricingClientGroups;
+  // "It is not `for pricing` that keeps the pool unflagged: its users are related already,
+  // because checkout calls cart": one group, with `for pricing` or without it.
+  expect(groups.asDrawn).toEqual([["checkout", "cart"]]);
+  expect(groups.withoutFor).toEqual([["checkout", "cart"]]);
+  const { map } = platform.raw.after;
+  const { caller, callee } = platform.pricingClient.linkedBy;
+  expect(map.calls.some((c) => c.caller === caller && c.callee === callee)).toBe(true);
+  // "Take cart out of checkout's calls and the pool stays unflagged, since both users still call
+  // pricing; take `for pricing` out as well and it is flagged."
+  expect(groups.withoutCall).toEqual([["checkout", "cart"]]);
+  for (const user of [caller, callee])
+    expect(
+      map.calls.some((c) => c.caller === user && c.callee === platform.pricingClient.dedicatedTo),
+      user,
+    ).toBe(true);
+  expect(groups.withoutBoth).toEqual([["checkout"], ["cart"]]);
+  // The builder flags a resource exactly when its users fall into more than one group.
+  const flagged = platform.raw.after.analysis.impacts.find((i) => i.resource === "pricing-client")!;
+  expect(flagged.sharedByUnrelated).toBe(false);
 });
 
 test("the format example shown in the chapter parses, and main-db takes down everything", async () => {

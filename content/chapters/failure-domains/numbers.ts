@@ -2,7 +2,12 @@
  * Every number "Failure domains are shared resources" shows, computed by the map analysis on
  * the built-in platform maps (src/sim/failure-map), the same code the map builder runs.
  */
-import { analysedExample, type ResourceImpact } from "../../../src/sim/failure-map/index.ts";
+import {
+  analysedExample,
+  type FailureMap,
+  type ResourceImpact,
+  saturateResource,
+} from "../../../src/sim/failure-map/index.ts";
 import { percentUpTo } from "../../../src/format/number.ts";
 import { inWords } from "../../../src/format/words.ts";
 
@@ -42,6 +47,27 @@ const sharedDb = impact(before, "shared-db");
 const beforeWorst = worstTied(before);
 const afterWorst = worstTied(after);
 const pricingClient = impact(after, "pricing-client");
+
+/**
+ * What `for pricing` does to the pricing-client pool. Its users are related already by a call
+ * between them (checkout calls cart), so the pool is not flagged with or without `for`; the
+ * declaration matters once that call is gone: the users are then related only because both reach
+ * the service the pool is dedicated to. Each variant's groups of related users, as the builder
+ * would find them were the reader to edit the map so.
+ */
+const pricingPool = after.map.resources.find((r) => r.name === "pricing-client");
+if (pricingPool?.dedicatedTo === undefined) throw new Error("pricing-client is not declared for a service");
+const pricingDedicatedTo = pricingPool.dedicatedTo;
+const linkingCall = after.map.calls.find(
+  (c) => pricingClient.direct.includes(c.caller) && pricingClient.direct.includes(c.callee),
+);
+if (!linkingCall) throw new Error("no call links pricing-client's users");
+const withoutLink: FailureMap = { ...after.map, calls: after.map.calls.filter((c) => c !== linkingCall) };
+const withoutFor = (map: FailureMap): FailureMap => ({
+  ...map,
+  resources: map.resources.map((r) => (r === pricingPool ? { name: r.name, kind: r.kind, line: r.line } : r)),
+});
+const groupsOf = (map: FailureMap) => saturateResource(map, "pricing-client").userGroups;
 
 export const platform = {
   services: String(before.map.services.length),
@@ -86,6 +112,20 @@ export const platform = {
       .filter((f) => f.cause === "call")
       .map((f) => ({ name: f.name, via: f.via ?? "" })),
     traffic: percentUpTo(pricingClient.trafficShare ?? 0),
+    /** The service the pool is declared `for`. */
+    dedicatedTo: pricingDedicatedTo,
+    /** The call between two of its users that relates them, `for` or not. */
+    linkedBy: { caller: linkingCall.caller, callee: linkingCall.callee },
   },
-  raw: { before, after },
+  raw: {
+    before,
+    after,
+    /** pricing-client's groups of related users: as drawn, and with the linking call, `for`, or both taken out. */
+    pricingClientGroups: {
+      asDrawn: groupsOf(after.map),
+      withoutFor: groupsOf(withoutFor(after.map)),
+      withoutCall: groupsOf(withoutLink),
+      withoutBoth: groupsOf(withoutFor(withoutLink)),
+    },
+  },
 };

@@ -3,7 +3,8 @@ import { expect, test } from "vitest";
 import { fillParams } from "../../../src/grader/fill-params.ts";
 import { workedFigures } from "../../../src/grader/solution.ts";
 import { adaptiveRejectProbability } from "../../../src/sim/backoff.ts";
-import { adaptive, bucket, loadCurve, ratio, raw, rawAllowed, replay, stability } from "./numbers.ts";
+import { parameterDefaults } from "../../../src/sim/retry-storm/index.ts";
+import { adaptive, bucket, fade, grpc, loadCurve, ratio, raw, rawAllowed, replay, stability } from "./numbers.ts";
 import {
   balancingFailureShare,
   failuresUntilThrottled,
@@ -108,4 +109,63 @@ test("the exercises' worked solutions state the bucket's balance as the chapter 
     const shown = fillParams(readFileSync(`solutions/${id}/explanation.md`, "utf8"), workedFigures(mod, {}));
     expect(shown.replace(/\s+/g, " "), id).toContain(`about ${bucket.balanceOneIn}`);
   }
+});
+
+test("the bucket's switch fades around the balance: allowed for most calls at 3/4 of it, for almost none at 1.35 times it", () => {
+  // "The switch is not sharp: with failures at random, retries fade out between about 7% and 12% of calls failing."
+  expect([fade.fromPercent, bucket.balancePercent, fade.toPercent]).toEqual(["7%", "9.1%", "12%"]);
+  expect(rawAllowed.fadeFrom).toBeGreaterThan(0.9);
+  expect(rawAllowed.atBalance).toBeGreaterThan(0.2);
+  expect(rawAllowed.atBalance).toBeLessThan(0.8);
+  expect(rawAllowed.fadeTo).toBeLessThan(0.05);
+  // The same at the shares as printed.
+  expect(rawAllowed.atFromPercent).toBeGreaterThan(0.9);
+  expect(rawAllowed.atToPercent).toBeLessThan(0.05);
+});
+
+test("the replay's budget is the prose's: a ratio of requests over a window, with no floor", () => {
+  // "With only a retry budget switched on (10% of requests over 10 s)": the ratio kind, nothing allowed besides it.
+  expect(parameterDefaults.budgetKind).toBe("ratio");
+  expect(parameterDefaults.budgetMinPerSecond).toBe(0);
+});
+
+test("the gRPC-style token bucket does about as well as the ratio budget in the replay", () => {
+  // "The gRPC-style token bucket does about as well (1.00 tries per request, recovery after 2 s)":
+  // against the ratio run, tries per request within 0.05 and recovery within 2 s, by itself.
+  expect(Math.abs(raw.tokens.amplification! - raw.budgeted.amplification!)).toBeLessThanOrEqual(0.05);
+  expect(raw.tokens.recoveredBy).toBe("self");
+  expect(raw.budgeted.recoveredBy).toBe("self");
+  expect(Math.abs(raw.tokens.recoverySeconds! - raw.budgeted.recoverySeconds!)).toBeLessThanOrEqual(2);
+});
+
+test("the retry-budget playground's throttle is gRFC A6's example, as its comment says, and switches at the chapter's counts", () => {
+  const code = readFileSync(new URL("./retry-budget.play.ts", import.meta.url), "utf8");
+  const found = (pattern: RegExp) => {
+    const match = pattern.exec(code);
+    expect(match, String(pattern)).not.toBeNull();
+    return match!.slice(1).map(Number);
+  };
+  const [maxTokens, tokenRatio] = found(/new RetryThrottle\(([\d.]+), ([\d.]+)\);/) as [number, number];
+  expect({ maxTokens, tokenRatio }).toEqual(grpc);
+  expect(code).toContain(
+    `// Part 1: a gRPC-style retry throttle (gRFC A6). The bucket holds up to ${maxTokens} tokens; a failed\n` +
+      `// call takes one, a success puts back ${tokenRatio}; retries are allowed only above half full.`,
+  );
+  const [healthy, outage, after] = found(
+    /\[\.\.\.Array\((\d+)\)\.fill\(true\), \.\.\.Array\((\d+)\)\.fill\(false\), \.\.\.Array\((\d+)\)\.fill\(true\)\]/,
+  ) as [number, number, number];
+  expect(code).toContain(
+    `// ${healthy} healthy calls, an outage of ${outage} failed calls, then ${after} healthy calls again.`,
+  );
+  // The outage empties the bucket (one token a failure), and the healthy calls after it are enough
+  // to turn retries back on.
+  expect(outage).toBeGreaterThanOrEqual(maxTokens);
+  expect(after).toBeGreaterThanOrEqual(bucket.successesToRestart);
+  // Its golden switches retries off after the chapter's failures in a row, and on after its successes.
+  const golden = readFileSync(new URL("./retry-budget.golden.txt", import.meta.url), "utf8").split("\n");
+  const switches = golden.filter((line) => line.startsWith("after call "));
+  expect(switches).toEqual([
+    `after call ${healthy + bucket.failuresToStop} (failure): tokens ${bucket.half}, retries off`,
+    `after call ${healthy + outage + bucket.successesToRestart} (success): tokens ${bucket.half + tokenRatio}, retries on`,
+  ]);
 });

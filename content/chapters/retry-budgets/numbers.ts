@@ -61,7 +61,24 @@ export const bucket = {
   highFailurePercent: percentUpTo(highFailure, 0),
   highAllowedPercent: percentUpTo(allowedShare(highFailure), 2),
 };
-export const rawAllowed = { low: allowedShare(lowFailure), high: allowedShare(highFailure) };
+/**
+ * Near the balance the switch is not sharp: with calls failing at random, retries fade out over a
+ * band of failure shares. Its edges, as shares of the balance: below the
+ * first, retries are allowed for most calls; above the second, for almost none (numbers.test.ts).
+ */
+const fadeEdges = [0.75, 1.35] as const;
+const [fadeFrom, fadeTo] = fadeEdges.map((edge) => edge * balancingFailureShare(grpc.tokenRatio)) as [number, number];
+export const fade = { fromPercent: percentUpTo(fadeFrom, 0), toPercent: percentUpTo(fadeTo, 0) };
+export const rawAllowed = {
+  low: allowedShare(lowFailure),
+  high: allowedShare(highFailure),
+  fadeFrom: allowedShare(fadeFrom),
+  atBalance: allowedShare(balancingFailureShare(grpc.tokenRatio)),
+  fadeTo: allowedShare(fadeTo),
+  /** The shares the band's edges print as, and what those rounded shares allow. */
+  atFromPercent: allowedShare(Number.parseFloat(percentUpTo(fadeFrom, 0)) / 100),
+  atToPercent: allowedShare(Number.parseFloat(percentUpTo(fadeTo, 0)) / 100),
+};
 
 // --- Ratio budgets and what they do to load --------------------------------------------------------
 const sreAttempts = 3;

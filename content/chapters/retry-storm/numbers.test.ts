@@ -9,6 +9,7 @@ import {
   triggeredDependency,
 } from "../../../src/sim/retry-storm/index.ts";
 import { grouped, secondsOrMinutes, successPercent } from "../../../src/format/number.ts";
+import { inWords } from "../../../src/format/words.ts";
 import { frameTime } from "../../../src/sim/retry-storm/pool-caption.ts";
 import { unrelatedSuccess } from "../../../src/widgets/replay/view.ts";
 import { defenceNames } from "../../../src/sim/retry-storm/scenario.ts";
@@ -50,6 +51,8 @@ test("the setting and Little's law give the worked numbers", () => {
   const n = (s: string) => Number(s.replace(/,/g, ""));
   expect(n(setting.totalRate)).toBeGreaterThan(n(littles.stableBound));
   expect(n(setting.totalRate)).toBeLessThan(n(littles.capacity));
+  // "comfortably below capacity on a normal day": at most half of it.
+  expect(n(setting.totalRate)).toBeLessThanOrEqual(n(littles.capacity) / 2);
   expect(Number(littles.healthyBusy)).toBeCloseTo(5.2, 1);
 });
 
@@ -292,4 +295,15 @@ test("the pool animation's sentences: every connection for callers who have gone
   expect(grouped(film.poolSize)).toBe(setting.poolSize);
   // "The first N seconds": the film ends a few seconds after the first refusal.
   expect(Number(poolFill.windowSeconds)).toBeGreaterThan(film.firstRefusalSeconds);
+});
+
+test("the retry-policy playground's comment counts its own tries: retrying after attempts 0 to n - 1 makes n + 1 tries", () => {
+  const program = readFileSync(new URL("./retry-policy.play.ts", import.meta.url), "utf8");
+  // "It is called after attempt number `attempt` fails (0 is the first try)": retrying after each
+  // attempt below the limit makes the limit's tries, plus the first.
+  expect(program).toContain(
+    "// Your retry policy. It is called after attempt number `attempt` fails (0 is the first try)",
+  );
+  const limit = Number(/const retry = attempt < (\d+); \/\/ \w+ tries in all/.exec(program)?.[1]);
+  expect(program).toContain(`const retry = attempt < ${limit}; // ${inWords(limit + 1)} tries in all`);
 });

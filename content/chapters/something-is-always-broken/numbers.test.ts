@@ -20,6 +20,10 @@ test("the playground deals a year to the same fleet the chapter's figures descri
     disksPerMachine: setting("disksPerMachine"),
     annualFailureRate: setting("annualFailureRate"),
   }).toEqual(fleet);
+  // Its comment states the rate as a share: "2% of disks die in a year".
+  expect(program).toContain(
+    `const annualFailureRate = ${setting("annualFailureRate")}; // an assumed round figure: ${Math.round(setting("annualFailureRate") * 100)}% of disks die in a year`,
+  );
 });
 
 test("the hull diagram draws as many compartments as its caption and description say", () => {
