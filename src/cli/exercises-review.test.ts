@@ -9,6 +9,9 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { answers, variant } from "../../solutions/cells-blast-radius/solution.ts";
 import * as disks from "../../solutions/daily-disk-failures/solution.ts";
+import * as outage from "../../solutions/diagnose-map-outage/solution.ts";
+import { defaultParams } from "../grader/exercise-meta.ts";
+import { readExerciseMeta } from "../grader/load-exercises.ts";
 import type { Progress } from "../course/progress.ts";
 import { giveUpQuestion, type ReviewOutcome, ratingsAllowed, recordReview, whenText } from "../course/review.ts";
 import { mulberry32, type Random } from "../sim/random.ts";
@@ -16,8 +19,8 @@ import { paramText } from "../grader/fill-params.ts";
 import { runCaptured } from "./run-captured.test-helper.ts";
 import type { FileSystem } from "./json-file.ts";
 import { nothingToReview, run } from "./exercises.ts";
-import { reviewSeedOf } from "../../tests/support/review-seeds.ts";
-import { reviewDraw } from "../course/review-seed.ts";
+import { reviewNumbersOf, reviewSeedOf, sameAnswersOf } from "../../tests/support/review-seeds.ts";
+import { dealsReviewNumbers, reviewDraw } from "../course/review-seed.ts";
 import { cellsChapterAnswers, dueCellsReview as dueCellsReviewIn } from "../../tests/support/due-cells-review.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
@@ -41,6 +44,22 @@ const chapterAnswers: Record<string, Record<string, string>> = {
     ]),
   ),
 };
+
+/**
+ * The first seed above `seed` whose numbers are not those of `id`'s review dealt by `seed`: neither
+ * the same numbers nor a worked solution that answers it (dealsReviewNumbers). Seed + 1 may be
+ * one: daily-disk-failures's first review (24 disks a machine at 0.5%) is answered by the next
+ * seed's (12 at 1%).
+ */
+function notTheReviews(id: string, seed: number): number {
+  const isReview = dealsReviewNumbers(reviewNumbersOf(id).variant, seed, sameAnswersOf(id));
+  let other = seed + 1;
+  while (isReview(other)) other++;
+  return other;
+}
+
+/** diagnose-map-outage's chapter numbers (its exercise.yaml's params). */
+const outageChapter = defaultParams(readExerciseMeta("diagnose-map-outage"));
 
 /** The first seed from 1 up, other than `seed`, whose variant has the same numbers as `seed`'s: found, not typed. */
 function sameNumbersAs<P>(deal: (rand: Random) => P, seed: number): number {
@@ -382,7 +401,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     // nothing there (they mark the chapter's record, so they are shown only with --yes).
     for (const argv of [
       ["solution", id, "--yes"],
-      ["solution", id, "--seed", String(seed + 1), "--yes"],
+      ["solution", id, "--seed", String(notTheReviews(id, seed)), "--yes"],
     ]) {
       const other = await cli(argv, now, dir);
       expect(other.code).toBe(0);
@@ -435,12 +454,12 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     expect(read().exercises[id]).toEqual(chapter);
     // Another variant's solution is practice on the chapter's exercise: it is marked seen there,
     // so, as in the chapter, it is shown once the learner says yes.
-    const asked = await cli(["solution", id, "--seed", String(reviewSeedOf(id, 1) + 1)], at(30), dir);
+    const asked = await cli(["solution", id, "--seed", String(notTheReviews(id, reviewSeedOf(id, 1)))], at(30), dir);
     expect(asked).toMatchObject({ code: 0, err: "" });
     expect(asked.out).toMatch(/\nTo show it: npm run exercises -- solution .* --yes\n$/);
     expect(asked.out).not.toContain("Worked solution");
     expect(read().exercises[id]).toEqual(chapter);
-    await cli(["solution", id, "--seed", String(reviewSeedOf(id, 1) + 1), "--yes"], at(30), dir);
+    await cli(["solution", id, "--seed", String(notTheReviews(id, reviewSeedOf(id, 1))), "--yes"], at(30), dir);
     expect(read().exercises[id]?.revealed).toBe(true);
   });
 
@@ -611,7 +630,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
 
   test("another seed that deals the due review's numbers is the review's: its hint and wrong answer count in it, once each", async () => {
     const { dir, id, now, seed, twin, expected } = await dueCellsReview("same-numbers");
-    const why = `Variant ${twin} deals the same numbers as your due review of ${id} (variant ${seed}).\n`;
+    const why = `Variant ${twin} has the answers of your due review of ${id} (variant ${seed}).\n`;
     // A hint on them, by the other seed: it counts against the review, and says why.
     const hinted = await cli(["hint", id, "--seed", String(twin)], now, dir);
     expect(hinted.out).toContain(`${why}This hint counts against the review under way, as a wrong answer does.\n`);
@@ -657,7 +676,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     );
     const byTwin = await show(twin, at(3));
     expect(byTwin.split("\n")[0]).toBe(
-      `Variant ${twin} deals the same numbers as your due review of ${id} (variant ${seed}): a hint, an answer or the solution on them counts in that review.`,
+      `Variant ${twin} has the answers of your due review of ${id} (variant ${seed}): a hint, an answer or the solution on them counts in that review.`,
     );
     for (const out of [own, byTwin]) expect(out.match(/counts in that review/g)).toHaveLength(1);
     // They are the review's, not new numbers of the chapter's: no status line of new numbers under the title.
@@ -689,16 +708,48 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const asked = await cli(["solution", id, "--seed", String(twin)], now, dir);
     expect(asked).toMatchObject({ code: 0, err: "" });
     expect(asked.out).toBe(
-      `Variant ${twin} deals the same numbers as your due review of ${id} (variant ${seed}).\nThese are the numbers of your due review of ${id}.\n${giveUpQuestion}\nTo give it up and see it: npm run exercises -- solution ${id} --seed ${twin} --yes\n`,
+      `Variant ${twin} has the answers of your due review of ${id} (variant ${seed}).\nThese are the numbers of your due review of ${id}.\n${giveUpQuestion}\nTo give it up and see it: npm run exercises -- solution ${id} --seed ${twin} --yes\n`,
     );
     expect(read()).toEqual(before);
     const shown = await cli(["solution", id, "--seed", String(twin), "--yes"], now, dir);
     expect(shown.code).toBe(0);
     const back = recordReview(before, id, "again", new Date(now)).review![id]!;
     expect(shown.out).toContain(
-      `\nVariant ${twin} deals the same numbers as your due review of ${id} (variant ${seed}).\nThese are the numbers of your due review: seeing their solution counts as giving up that review. Rated again (what your attempts earned)`,
+      `\nVariant ${twin} has the answers of your due review of ${id} (variant ${seed}).\nThese are the numbers of your due review: seeing their solution counts as giving up that review. Rated again (what your attempts earned)`,
     );
     expect(read().review![id]).toEqual(back);
+  });
+
+  test("the worked solution by a seed with other numbers but the due review's answers asks the give-up question, and gives the review up", async () => {
+    // The audit's steps: diagnose-map-outage solved on 1 November, its review due on the 5th; seed
+    // 1's solution (another outage of the same resource, other status figures) had its answers.
+    const dir = mkdtempSync(join(home, "same-answers-solution-"));
+    const id = "diagnose-map-outage";
+    const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
+    const solvedAt = "2026-11-01T10:00:00.000Z";
+    const now = "2026-11-05T10:00:00.000Z";
+    for (const [part, answer] of Object.entries(outage.answers(outageChapter)))
+      expect((await cli(["answer", id, "--part", part, String(answer)], solvedAt, dir)).out).toMatch(/^RIGHT/);
+    expect((await cli(["review"], now, dir)).out).toContain(`variant ${reviewSeedOf(id, 1)}`);
+    const seed = reviewSeedOf(id, 1);
+    const answersOf = (s: number) => outage.answers(outage.variant(mulberry32(s)));
+    // Found, not typed: the first seed with other numbers and the review's answers.
+    let twin = 1;
+    while (
+      JSON.stringify(outage.variant(mulberry32(twin))) === JSON.stringify(outage.variant(mulberry32(seed))) ||
+      JSON.stringify(answersOf(twin)) !== JSON.stringify(answersOf(seed))
+    )
+      twin++;
+    const before = read();
+    const asked = await cli(["solution", id, "--seed", String(twin)], now, dir);
+    expect(asked).toMatchObject({ code: 0, err: "" });
+    expect(asked.out).toBe(
+      `Variant ${twin} has the answers of your due review of ${id} (variant ${seed}).\nThese are the numbers of your due review of ${id}.\n${giveUpQuestion}\nTo give it up and see it: npm run exercises -- solution ${id} --seed ${twin} --yes\n`,
+    );
+    expect(read()).toEqual(before);
+    const shown = await cli(["solution", id, "--seed", String(twin), "--yes"], now, dir);
+    expect(shown.out).toContain("seeing their solution counts as giving up that review. Rated again");
+    expect(read().review![id]).toEqual(recordReview(before, id, "again", new Date(now)).review![id]);
   });
 
   test("a review-session.json in the old format (one review, no version) is read as that review's record", async () => {
@@ -822,7 +873,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
       expect(asked.out).not.toContain("counts against the review");
     }
     expect(same.out).toMatch(
-      new RegExp(`^Variant ${twin} deals the same numbers as your review of ${id} \\(variant ${seed}\\)\\.\n`),
+      new RegExp(`^Variant ${twin} has the answers of your review of ${id} \\(variant ${seed}\\)\\.\n`),
     );
     // Its worked solution, offered to compare with, counts nothing either, as on the page.
     expect(again.out).toContain(
@@ -865,7 +916,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     expect(wrong).toMatchObject({ code: 1, err: "" });
     expect(wrong.out).toMatch(/^WRONG \[untouched\]/);
     expect(wrong.out).toContain(
-      `\nVariant ${twin} deals the same numbers as your review of ${id} (variant ${seed}).\n${over}`,
+      `\nVariant ${twin} has the answers of your review of ${id} (variant ${seed}).\n${over}`,
     );
     expect(wrong.out).not.toContain("Stuck?");
     // The chapter's record, the schedule, the review's record: as they were; no numbers kept as new ones.
@@ -907,7 +958,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const shown = await cli(["show", cells, "--seed", String(cellsTwin)], now, dir);
     expect(shown.out).toMatch(
       new RegExp(
-        `^Variant ${cellsTwin} deals the same numbers as your review of ${cells} \\(variant ${cellsSeed}\\)\\.\nYou gave up your review of ${cells}: a hint, an answer or the solution on its numbers counts nothing now\\.\n`,
+        `^Variant ${cellsTwin} has the answers of your review of ${cells} \\(variant ${cellsSeed}\\)\\.\nYou gave up your review of ${cells}: a hint, an answer or the solution on its numbers counts nothing now\\.\n`,
       ),
     );
     const expected = answers(variant(mulberry32(cellsSeed)));

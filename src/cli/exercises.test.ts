@@ -231,6 +231,30 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect(progress.exercises["choose-exact"].parts.code.attempts).toBe(1);
   });
 
+  test("check with no id records no attempt on a starter that fails: it does not unlock every code exercise's solution", async () => {
+    // A course of two code exercises, as shipped: a check of each runs in a process of its own.
+    const course = join(scratch, "two-code-exercises");
+    for (const id of ["cell-router", "choose-exact"])
+      for (const dir of ["exercises", "solutions"])
+        cpSync(join(repo, dir, id), join(course, dir, id), { recursive: true });
+    writeFileSync(join(course, "package.json"), "{}\n");
+    for (const shared of ["node_modules", "content", "src"]) symlinkSync(join(repo, shared), join(course, shared));
+    const home = freshHome();
+    const at = { home, cwd: course };
+    const all = await cli(["check"], at);
+    expect(all.code).toBe(1);
+    // Every starter as shipped fails its checks; none is recorded as tried.
+    expect(all.out).toMatch(/^0 of 2 code exercises pass\.$/m);
+    const stored = existsSync(join(home, "progress.json"))
+      ? (JSON.parse(readFileSync(join(home, "progress.json"), "utf8")) as { exercises: Record<string, unknown> })
+      : { exercises: {} };
+    expect(stored.exercises).toEqual({});
+    const locked = await cli(["solution", "cell-router"], at);
+    expect(locked.code).toBe(2);
+    expect(locked.err).toMatch(/the worked solution of cell-router is locked/);
+    // (Checked by its id, as the page's Run checks is, the run is a try: the test above.)
+  });
+
   test("check on an exercise that is not code says how to answer it, naming its parts", async () => {
     const twoParts = await cli(["check", "shuffle-shard-16-workers"]);
     expect(twoParts.code).toBe(2);

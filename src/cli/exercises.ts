@@ -129,7 +129,7 @@ import {
   whenText,
 } from "../course/review.ts";
 import { carryReview } from "../course/review-carry.ts";
-import { dealsReviewNumbers, type ReviewNumbers, type Variant } from "../course/review-seed.ts";
+import { dealsReviewNumbers, type ReviewNumbers, type SameAnswers, type Variant } from "../course/review-seed.ts";
 import { listFirstNames, listNames } from "../format/words.ts";
 import { mulberry32 } from "../sim/random.ts";
 import { type ExerciseIndex, exerciseIndex } from "./exercise-index.ts";
@@ -416,7 +416,7 @@ async function show(
     due &&
     (variant === due.seed
       ? `These are the numbers of your due review of ${exercise.id}`
-      : `Variant ${variant} deals the same numbers as your due review of ${exercise.id} (variant ${due.seed})`);
+      : `Variant ${variant} has the answers of your due review of ${exercise.id} (variant ${due.seed})`);
   // The numbers of a review answered (every part right, or given up) and rated: nothing on them
   // counts now (answeredReviewOn), which is said in their status line's stead.
   const over = due ? undefined : await answeredReviewOn(ctx, progress, exercise, variant);
@@ -511,8 +511,15 @@ function matchShape(part: MatchPart): string {
   return `answer with item=option for every item: ${part.items.map((i) => `${i.id}=...`).join(",")}`;
 }
 
-/** Run one code exercise's checks on the learner's starter; print each check. */
-async function checkOne(ctx: Context, exercise: LoadedExercise, { quiet = false } = {}): Promise<boolean> {
+/**
+ * Run one code exercise's checks on the learner's starter; print each check. `survey`: one of every
+ * code exercise checked by `check` with no id, whose run is recorded only if it passes (see check).
+ */
+async function checkOne(
+  ctx: Context,
+  exercise: LoadedExercise,
+  { quiet = false, survey = false } = {},
+): Promise<boolean> {
   if (exercise.meta.kind !== "code")
     throw new UsageError(
       `${exercise.id} is a ${exercise.meta.kind} exercise: grade it with \`answer ${exercise.id}${exercise.meta.parts.length > 1 ? ` --part ${exercise.meta.parts.map((p) => p.id).join("|")}` : ""} <answer>\``,
@@ -555,6 +562,7 @@ async function checkOne(ctx: Context, exercise: LoadedExercise, { quiet = false 
   }
   const outcome = await running;
   say(ctx, `${outcome.passed ? "PASS" : "FAIL"} ${exercise.id}: ${outcome.summary}\n`);
+  if (survey && !outcome.passed) return false;
   let counted = true;
   ctx.progress.update((p) => {
     counted = recordAttempt(p, exercise.id, "code", answerFingerprint({ kind: "code", source: code }, null));
@@ -565,12 +573,21 @@ async function checkOne(ctx: Context, exercise: LoadedExercise, { quiet = false 
   return outcome.passed;
 }
 
+/**
+ * `check <id>` runs one code exercise's checks and records the run as an attempt, as the page's
+ * Run checks does: pressed on that exercise, it is a try, and a try unlocks the worked solution.
+ * `check` with no id runs every code exercise's and records only those that pass: a learner who
+ * ran it to see where they stand has not tried the ones they never opened, and recording a
+ * failing run of an untouched starter unlocked all their solutions with one command. (Whether a
+ * starter was changed is not a rule to record by: the course ships no copy of the starter apart
+ * from the file the learner edits, and git's is gone once they commit.)
+ */
 async function check(ctx: Context, id: string | undefined): Promise<number> {
   // An id that is empty (`check ""`) is no id: a usage error, not every exercise checked.
   if (id !== undefined) return (await checkOne(ctx, await exerciseOrUsage(ctx, id))) ? 0 : 1;
   const code = (await exercisesInOrder(ctx)).filter((e) => e.meta.kind === "code");
   let passed = 0;
-  for (const exercise of code) if (await checkOne(ctx, exercise, { quiet: true })) passed++;
+  for (const exercise of code) if (await checkOne(ctx, exercise, { quiet: true, survey: true })) passed++;
   say(ctx, `\n${passed} of ${code.length} code exercises pass.\n`);
   return passed === code.length ? 0 : 1;
 }
@@ -1068,8 +1085,8 @@ function underWay(kept: ReviewSession | undefined, progress: Progress, id: strin
 
 /**
  * The record of the exercise's due review when `seed` (a command's --seed) deals its numbers: the
- * review's own seed or any other with the same numbers (dealsReviewNumbers, the chapter page's
- * rule too), else undefined. Hint, answer and solution on them count in it (review-session.ts says
+ * review's own seed, any other with the same numbers, or any whose worked solution answers the
+ * review (dealsReviewNumbers, the chapter page's rule too), else undefined. Hint, answer and solution on them count in it (review-session.ts says
  * how), and say so (sameNumbers names another seed than the review's that dealt them).
  */
 async function dueReviewOn(
@@ -1084,7 +1101,9 @@ async function dueReviewOn(
   const { variant } = await solutionFor(ctx, exercise);
   if (!variant) return undefined;
   const due = fromSolution(exercise, () => dueReviewSeed(id, card, ctx.now(), reviewNumbers(exercise, variant)));
-  if (due === undefined || !fromSolution(exercise, () => dealsReviewNumbers(variant, due)(seed))) return undefined;
+  if (due === undefined) return undefined;
+  const sameAnswers = await sameAnswersOf(ctx, exercise);
+  if (!fromSolution(exercise, () => dealsReviewNumbers(variant, due, sameAnswers)(seed))) return undefined;
   return sessionUnderWay(ctx, progress, id, due);
 }
 
@@ -1110,9 +1129,7 @@ function reviewAnswered(progress: Progress, exercise: LoadedExercise, review: Re
  */
 function reviewOver(id: string, seed: number | null | undefined, review: ReviewSession): string {
   const twin =
-    seed === review.seed
-      ? ""
-      : `Variant ${seed} deals the same numbers as your review of ${id} (variant ${review.seed}).\n`;
+    seed === review.seed ? "" : `Variant ${seed} has the answers of your review of ${id} (variant ${review.seed}).\n`;
   return `${twin}${review.gaveUp ? `You gave up your review of ${id}` : `Every part of your review of ${id} is answered right`}`;
 }
 
@@ -1132,7 +1149,22 @@ async function answeredReviewOn(
   const kept = seed === undefined ? undefined : ctx.sessions.get(progress, exercise.id);
   if (seed === undefined || !kept?.rated || !reviewAnswered(progress, exercise, kept)) return undefined;
   const { variant } = await solutionFor(ctx, exercise);
-  return variant && fromSolution(exercise, () => dealsReviewNumbers(variant, kept.seed)(seed)) ? kept : undefined;
+  if (!variant) return undefined;
+  const sameAnswers = await sameAnswersOf(ctx, exercise);
+  return fromSolution(exercise, () => dealsReviewNumbers(variant, kept.seed, sameAnswers)(seed)) ? kept : undefined;
+}
+
+/**
+ * Whether one variant's worked solution answers another's questions (solutionAnswers: the grader's
+ * rule, loaded when a --seed asks, as the grader is), which makes a seed the review's in
+ * dealsReviewNumbers as the chapter page takes it.
+ */
+async function sameAnswersOf(ctx: Context, exercise: LoadedExercise): Promise<SameAnswers> {
+  const [{ solutionAnswers }, module] = await Promise.all([
+    import("../grader/same-answers.ts"),
+    solutionFor(ctx, exercise),
+  ]);
+  return solutionAnswers(exercise.meta.kind === "code" ? [] : exercise.meta.parts, module);
 }
 
 /** What a review of `exercise` deals from: its variant(), never on the chapter's numbers (reviewSeed). */
@@ -1144,7 +1176,7 @@ function reviewNumbers(exercise: LoadedExercise, variant: Variant): ReviewNumber
 function sameNumbers(id: string, seed: number | null | undefined, review: ReviewSession): string {
   return seed === review.seed
     ? ""
-    : `Variant ${seed} deals the same numbers as your due review of ${id} (variant ${review.seed}).\n`;
+    : `Variant ${seed} has the answers of your due review of ${id} (variant ${review.seed}).\n`;
 }
 
 /**

@@ -1,7 +1,16 @@
 import { describe, expect, test } from "vitest";
 import type { SolutionModule } from "../grader/solution.ts";
+import { isDeepStrictEqual as isEqual } from "node:util";
 import { mulberry32 } from "../sim/random.ts";
-import { formerReviewSeed, reviewedIds, reviewNumbersOf, reviewSeedOf } from "../../tests/support/review-seeds.ts";
+import {
+  formerReviewSeed,
+  reviewedIds,
+  reviewNumbersOf,
+  reviewSeedOf,
+  sameAnswersOf,
+} from "../../tests/support/review-seeds.ts";
+import { expectedAnswers } from "../grader/solution.ts";
+import { readExerciseMeta } from "../grader/load-exercises.ts";
 import {
   dealsReviewNumbers,
   mayDealReview,
@@ -108,18 +117,77 @@ describe("the numbers of a due review", () => {
       const twin = twinOf(variant, due);
       expect(twin).not.toBe(due);
       expect(variant(mulberry32(twin))).toEqual(variant(mulberry32(due)));
-      const isReview = dealsReviewNumbers(variant, due);
+      const isReview = dealsReviewNumbers(variant, due, sameAnswersOf(id));
       expect(isReview(due)).toBe(true);
       expect(isReview(twin)).toBe(true);
-      // A seed with other numbers is dealt as any other.
+      // A seed with other numbers, whose solution does not answer the review, is dealt as any other.
       let other = 1;
-      while (numbersOf(variant(mulberry32(other))) === numbersOf(variant(mulberry32(due)))) other++;
-      expect(isReview(other)).toBe(false);
+      while (numbersOf(variant(mulberry32(other))) === numbersOf(variant(mulberry32(due))) || isReview(other)) other++;
+      expect(sameAnswersOf(id)(variant(mulberry32(other)), variant(mulberry32(due)))).toBe(false);
       // No review due: no seed is the review's.
-      const none = dealsReviewNumbers(variant, undefined);
+      const none = dealsReviewNumbers(variant, undefined, sameAnswersOf(id));
       expect([due, twin, other].map(none)).toEqual([false, false, false]);
     });
   }
+});
+
+describe("a seed whose worked solution answers a due review", () => {
+  const id = "diagnose-map-outage";
+  const parts = () => {
+    const meta = readExerciseMeta(id);
+    return meta.kind === "code" ? [] : meta.parts;
+  };
+
+  test(`${id}: another seed with other numbers and the review's answers is the review's; one with other answers is not`, async () => {
+    const variant = await variantOf(id);
+    const solution = await solutions[`/solutions/${id}/solution.ts`]!();
+    const answersOf = (seed: number) => expectedAnswers(parts(), solution, variant(mulberry32(seed)));
+    const due = reviewSeedOf(id, 1);
+    const numbers = numbersOf(variant(mulberry32(due)));
+    // Found, not typed: the first seeds with other numbers, with the review's answers and without.
+    let twin = 1;
+    while (numbersOf(variant(mulberry32(twin))) === numbers || !isEqual(answersOf(twin), answersOf(due))) twin++;
+    let other = 1;
+    while (isEqual(answersOf(other), answersOf(due))) other++;
+    const isReview = dealsReviewNumbers(variant, due, sameAnswersOf(id));
+    // Its solution would answer the review right first time: it is the review's, as the review's own seed is.
+    expect(isReview(twin)).toBe(true);
+    expect(isReview(other)).toBe(false);
+    // The audit's case: seed 1, whose solution answered the first review of an exercise solved on 1 November.
+    expect(isReview(1)).toBe(isEqual(answersOf(1), answersOf(due)));
+  });
+
+  // The diagnoses, whose answers are drawn from the fewest choices: each of these had one set of
+  // answers dealt by more than one seed in eight of its first 300 (measured with expectedAnswers).
+  const fewAnswers = [
+    "diagnose-breaker",
+    "diagnose-cell-errors",
+    "diagnose-failure-kind",
+    "diagnose-full-pool",
+    "diagnose-map-outage",
+    "diagnose-poison-shard",
+    "diagnose-queue",
+    "diagnose-retry-budget",
+    "diagnose-retry-chain",
+    "diagnose-timeout",
+  ];
+
+  test("an exercise whose answers are drawn from few choices has its first review's answers dealt by few enough seeds that Another variant finds others", () => {
+    const seeds = 100;
+    expect(fewAnswers.every((id) => reviewedIds().includes(id))).toBe(true);
+    const shares = Object.fromEntries(
+      fewAnswers.map((id) => {
+        const { variant } = reviewNumbersOf(id);
+        const isReview = dealsReviewNumbers(variant, reviewSeedOf(id, 1), sameAnswersOf(id));
+        let refused = 0;
+        for (let seed = 1; seed <= seeds; seed++) if (isReview(seed)) refused++;
+        return [id, refused / seeds];
+      }),
+    );
+    // At most half the seeds refused: all of practiceDraws draws refused has a chance below 2^-64.
+    for (const [id, share] of Object.entries(shares)) expect(share, id).toBeLessThan(1 / 2);
+    expect((1 / 2) ** practiceDraws).toBeLessThan(1e-19);
+  });
 });
 
 describe("the seed a chapter page's Another variant deals", () => {
@@ -139,9 +207,10 @@ describe("the seed a chapter page's Another variant deals", () => {
     const due = reviewSeedOf(id, reps);
     const twin = twinOf(variant, due);
     let other = 1;
-    while (dealsReviewNumbers(variant, due)(other)) other++;
+    const isReview = dealsReviewNumbers(variant, due, sameAnswersOf(id));
+    while (isReview(other)) other++;
     const random = draws(due, twin, other);
-    expect(practiceSeed(random, dealsReviewNumbers(variant, due))).toBe(other);
+    expect(practiceSeed(random, isReview)).toBe(other);
     expect(random.count).toBe(3);
   });
 

@@ -91,20 +91,43 @@ export function numbersOf(params: Params): string {
 }
 
 /**
- * Which seeds deal the numbers of an exercise's due review, whose seed is `due` (dueReviewSeed;
- * undefined when none is due, and then no seed does): `due` itself, and every other seed whose
- * variant has the same numbers, as a variant drawn from a few choices often has (several seeds in
- * every thousand, for some exercises). The one rule of the chapter page and the terminal alike.
- * Those numbers are the review's: a chapter page does not deal them (a typed seed is refused, and
- * Another variant draws again: practiceSeed), and in the terminal a hint, an answer or the
- * solution on them (`--seed`) counts in the review as it does through `review`
- * (src/cli/review-session.ts). Dealt anywhere else, their hints, wrong answers and solution would
- * count nothing, and the review would then be answered right first time on numbers already worked.
+ * Whether the worked solution of the numbers `shown` answers the numbers `asked` right, every part
+ * (solutionAnswers in src/grader/same-answers.ts, from the exercise's parts and solution: said
+ * here by shape, as Params is, since src/course imports nothing from the grader).
  */
-export function dealsReviewNumbers(variant: Variant, due: number | undefined): (seed: number) => boolean {
+export type SameAnswers = (shown: Params, asked: Params) => boolean;
+
+/**
+ * Which seeds deal the numbers of an exercise's due review, whose seed is `due` (dueReviewSeed;
+ * undefined when none is due, and then no seed does): `due` itself, every other seed whose variant
+ * has the same numbers, and every seed whose worked solution answers the review right
+ * (`sameAnswers`): a variant drawn from a few choices has the review's answers from many seeds
+ * with other numbers (one seed in five, for an outage dealt from five shared resources, whatever
+ * its hidden seed). The one rule of the chapter page and the terminal alike. Those numbers are the
+ * review's: a chapter page does not deal them (a typed seed is refused, and Another variant draws
+ * again: practiceSeed), and in the terminal a hint, an answer or the solution on them (`--seed`)
+ * counts in the review as it does through `review` (src/cli/review-session.ts). Dealt anywhere
+ * else, their hints, wrong answers and solution would count nothing, and the review would then be
+ * answered right first time from a solution already read.
+ *
+ * Not the stronger rule, that while a review is due every hint and solution of the exercise, on
+ * any numbers, counts against it: the chapter's numbers' worked solution is the chapter's teaching,
+ * free to read, and practice on numbers whose answers are not the review's is what a learner
+ * should do before a review. Such practice teaches the method; it does not hand over the answers.
+ */
+export function dealsReviewNumbers(
+  variant: Variant,
+  due: number | undefined,
+  sameAnswers: SameAnswers,
+): (seed: number) => boolean {
   if (due === undefined) return () => false;
-  const review = numbersOf(variant(mulberry32(due)));
-  return (seed) => seed === due || numbersOf(variant(mulberry32(seed))) === review;
+  const asked = variant(mulberry32(due));
+  const review = numbersOf(asked);
+  return (seed) => {
+    if (seed === due) return true;
+    const shown = variant(mulberry32(seed));
+    return numbersOf(shown) === review || sameAnswers(shown, asked);
+  };
 }
 
 /** "Another variant" on a chapter page draws a seed from 1 to this: short enough to read and type. */

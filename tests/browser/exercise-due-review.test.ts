@@ -7,7 +7,8 @@
  * same numbers (this exercise's variants have few choices), so a learner could press Another
  * variant until they came up. The chapter page now refuses a typed seed that deals the review's
  * numbers, its own or another, in the variant note (a live region), with a link to the review
- * page, and Another variant draws again (dealsReviewNumbers, the rule the terminal uses too, and
+ * page (and so one with other numbers whose worked solution answers the review: the unit tests
+ * of dealsReviewNumbers show it, on diagnose-map-outage), and Another variant draws again (dealsReviewNumbers, the rule the terminal uses too, and
  * practiceSeed, in src/course/review-seed.ts). The page's clock is fixed on the review day.
  * Then that an exercise solved but not yet in the schedule (/review/ enters it when it first opens)
  * dealt its review's numbers here all the same, though /review/ would show that review due: the
@@ -19,9 +20,10 @@ import { progressKey, type ReviewCard } from "../../src/course/progress.ts";
 import { paramText } from "../../src/grader/fill-params.ts";
 import { mulberry32 } from "../../src/sim/random.ts";
 import { variant } from "../../solutions/cells-blast-radius/solution.ts";
+import { dealsReviewNumbers } from "../../src/course/review-seed.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { reviewedId, solvedAndEnrolled } from "../support/solved-review.ts";
-import { reviewSeedOf } from "../support/review-seeds.ts";
+import { reviewNumbersOf, reviewSeedOf, sameAnswersOf } from "../support/review-seeds.ts";
 
 /** Waiting on the exercise's widget code and the review page's fetch of the exercise. */
 const loading = { timeout: 30_000 };
@@ -66,15 +68,19 @@ describeInBrowser("a due review's variant on its chapter page", { ownContext: fa
 
   /** A variant's numbers, as one text to compare. */
   const numbersOf = (seed: number) => JSON.stringify(variant(mulberry32(seed)));
-  /** The first seed from `from` up that deals the same numbers as `seed` (`same`), or other ones: found, not typed. */
+  /**
+   * The first seed from `from` up that deals the same numbers as `seed` (`same`), or other ones
+   * whose worked solution does not answer it either (dealsReviewNumbers): found, not typed.
+   */
   function seedDealing(seed: number, same: boolean, from = 1): number {
+    const isReview = dealsReviewNumbers(reviewNumbersOf(id).variant, seed, sameAnswersOf(id));
     let other = from;
-    while (other === seed || (numbersOf(other) === numbersOf(seed)) !== same) other++;
+    while (other === seed || (same ? numbersOf(other) !== numbersOf(seed) : isReview(other))) other++;
     return other;
   }
   /** What the variant note says when `what` deals the review's numbers. */
   const refused = (what: string) =>
-    `Not dealt: ${what} the numbers of your review of this exercise, due now. Answer it on the review page, where hints, wrong answers and the solution count against it.`;
+    `Not dealt: ${what} the answers of your review of this exercise, due now. Answer it on the review page, where hints, wrong answers and the solution count against it.`;
 
   /** The exercise's numbers on show. */
   const numbers = (page: Page) =>
@@ -87,7 +93,7 @@ describeInBrowser("a due review's variant on its chapter page", { ownContext: fa
     const { page, exercise, note, seedField, deal } = await chapter(card);
     const chapterNumbers = await numbers(page);
     await deal(seed);
-    await expect.poll(() => note.textContent(), loading).toBe(refused(`variant ${seed} deals`));
+    await expect.poll(() => note.textContent(), loading).toBe(refused(`variant ${seed} has`));
     // Said in the variant note, which is read out; the field is marked as refused, the chapter's numbers stay.
     await expect(note.getAttribute("aria-live")).resolves.toBe("polite");
     await expect(seedField.getAttribute("aria-invalid")).resolves.toBe("true");
@@ -118,7 +124,7 @@ describeInBrowser("a due review's variant on its chapter page", { ownContext: fa
     const { page, note, seedField, deal } = await chapter(card, true);
     const chapterNumbers = await numbers(page);
     await deal(twin);
-    await expect.poll(() => note.textContent(), loading).toBe(refused(`variant ${twin} deals`));
+    await expect.poll(() => note.textContent(), loading).toBe(refused(`variant ${twin} has`));
     await expect(seedField.getAttribute("aria-invalid")).resolves.toBe("true");
     expect(await numbers(page)).toEqual(chapterNumbers);
     await expect(note.getByRole("link", { name: "review page" }).getAttribute("href")).resolves.toBe(

@@ -3,12 +3,13 @@
  * from the exercise's variant() and its chapter's numbers (the params in its exercise.yaml), both
  * read here from the exercise's own files, for the tests that deal, answer or look for a review.
  */
-import type { ReviewNumbers } from "../../src/course/review-seed.ts";
+import type { ReviewNumbers, SameAnswers } from "../../src/course/review-seed.ts";
 import { reviewSeed } from "../../src/course/review-seed.ts";
 import { defaultParams } from "../../src/grader/exercise-meta.ts";
 import { hashName } from "../../src/sim/random.ts";
 import { listExerciseIds, readExerciseMeta } from "../../src/grader/load-exercises.ts";
 import { hasVariants, type SolutionModule } from "../../src/grader/solution.ts";
+import { solutionAnswers } from "../../src/grader/same-answers.ts";
 
 const solutions = import.meta.glob<SolutionModule>("/solutions/*/solution.ts", { eager: true });
 
@@ -29,6 +30,17 @@ const read = new Map<string, ReviewNumbers>();
 /** The seed of `id`'s review after `reps` reviews (solving counts as the first). */
 export function reviewSeedOf(id: string, reps: number): number {
   return reviewSeed(id, reps, reviewNumbersOf(id));
+}
+
+/**
+ * Whether one variant's worked solution answers another's (solutionAnswers), for `id`, as the page
+ * and the terminal judge which seeds deal a due review's numbers (dealsReviewNumbers).
+ */
+export function sameAnswersOf(id: string): SameAnswers {
+  const meta = readExerciseMeta(id);
+  const solution = solutions[`/solutions/${id}/solution.ts`];
+  if (!solution) throw new Error(`${id} has no solution`);
+  return solutionAnswers(meta.kind === "code" ? [] : meta.parts, solution);
 }
 
 /** Every exercise a review brings back (src/course/review.ts, Reviewable): those that deal generated variants. */

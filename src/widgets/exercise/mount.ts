@@ -19,6 +19,7 @@ import {
 import type { Params } from "../../grader/exercise-schema.ts";
 import { type AnswerInput, describeAnswer, gradePart, type Verdict, warmUpGrader } from "../../grader/grade.ts";
 import { renderSituation } from "../../grader/situation.ts";
+import { solutionAnswers } from "../../grader/same-answers.ts";
 import { paramText } from "../../grader/fill-params.ts";
 import { setSpokenText } from "../spoken-figures.ts";
 import { feedbackText } from "./feedback-text.ts";
@@ -352,8 +353,9 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
   const variantNote = root.querySelector<HTMLElement>("[data-variant-note]");
   const seedInput = variantForm?.querySelector<HTMLInputElement>('input[name="seed"]');
   /**
-   * Which seeds deal the numbers of this exercise's review when one is due now: its seed, and any
-   * other with the same numbers (dealsReviewNumbers, the terminal's rule too). A chapter page does
+   * Which seeds deal the numbers of this exercise's review when one is due now: its seed, any other
+   * with the same numbers, and any whose worked solution answers it (dealsReviewNumbers, the
+   * terminal's rule too). A chapter page does
    * not deal them: they are answered on /review/, where what shows or checks them counts against
    * the review. None on /review/ itself, which marks the exercise it deals the review through
    * (data-in-review). Asked when a seed is to be dealt, so a review that fell due meanwhile counts.
@@ -361,9 +363,11 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
   const reviewNumbers = async (): Promise<(seed: number) => boolean> => {
     const card = inReview() ? undefined : pageProgress.read().review?.[data.id];
     if (card === undefined) return () => false;
-    const { variant } = await loadSolution(data.id);
+    const mod = await loadSolution(data.id);
+    const { variant } = mod;
     if (!variant) return () => false;
-    return dealsReviewNumbers(variant, dueReviewSeed(data.id, card, new Date(), { variant, chapter: data.params }));
+    const due = dueReviewSeed(data.id, card, new Date(), { variant, chapter: data.params });
+    return dealsReviewNumbers(variant, due, solutionAnswers(data.parts, mod));
   };
   /** Says, in the variant note, that `what` is not dealt here, and where the review is answered. */
   const refuse = (what: string) => {
@@ -372,7 +376,7 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
       textContent: "review page",
     });
     variantNote?.replaceChildren(
-      `Not dealt: ${what} the numbers of your review of this exercise, due now. Answer it on the `,
+      `Not dealt: ${what} the answers of your review of this exercise, due now. Answer it on the `,
       link,
       ", where hints, wrong answers and the solution count against it.",
     );
@@ -463,7 +467,7 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
     void reviewNumbers().then((isReview) => {
       if (!isReview(next)) return deal(next);
       seedInput?.setAttribute("aria-invalid", "true");
-      refuse(`variant ${next} deals`);
+      refuse(`variant ${next} has`);
     });
   });
   root.querySelector('[data-action="variant"]')?.addEventListener("click", () => {
