@@ -36,7 +36,8 @@ export function worked(params: Params): Record<string, string> {
 export function variant(rand: Random): Params {
   const requests = 100 * (2 + Math.floor(rand() * 9)); // 200..1000
   const accepts = Math.round(requests * (0.1 + 0.05 * Math.floor(rand() * 5))); // 10%..30% accepted
-  // Recovered: at least half accepted, so K = 2 stops all local rejection.
-  const recovered = Math.round(requests * (0.5 + 0.1 * Math.floor(rand() * 4)));
+  // Recovered: more than half accepted, so K = 2 stops all local rejection and the formula's
+  // fraction is below zero (at exactly half it is 0, the answer itself).
+  const recovered = Math.round(requests * (0.6 + 0.1 * Math.floor(rand() * 4)));
   return { requests, accepts, k: 2, recovered };
 }

@@ -35,11 +35,15 @@ export function worked(params: Params): Record<string, string> {
   };
 }
 
+/** A rate never equal to the window's calls, where the window fills in 1 s and rate / calls (not a time) reads 1 too. */
 export function variant(rand: Random): Params {
-  return {
-    minCalls: 10 * (2 + Math.floor(rand() * 19)), // 20..200
-    thresholdPercent: 10 * (1 + Math.floor(rand() * 6)), // 10..60%
-    rate: 5 * (2 + Math.floor(rand() * 19)), // 10..100 calls/s
-    smallWindow: 4 + Math.floor(rand() * 17), // 4..20
-  };
+  for (;;) {
+    const params = {
+      minCalls: 10 * (2 + Math.floor(rand() * 19)), // 20..200
+      thresholdPercent: 10 * (1 + Math.floor(rand() * 6)), // 10..60%
+      rate: 5 * (2 + Math.floor(rand() * 19)), // 10..100 calls/s
+      smallWindow: 4 + Math.floor(rand() * 17), // 4..20
+    };
+    if (params.rate !== params.minCalls) return params;
+  }
 }

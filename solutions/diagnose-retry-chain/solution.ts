@@ -68,12 +68,16 @@ export function worked(params: Record<string, number>): Record<string, string> {
 
 /** Another chain: any of the three mistakes, 2 to 4 hops, 2 to 4 attempts, a 500 to 2,000 ms timeout at the gateway. */
 export function variant(rand: Random): Record<string, number> {
-  return {
-    incident: randomInt(rand, 3),
-    layers: 2 + randomInt(rand, 3),
-    attempts: 2 + randomInt(rand, 3),
-    rate: 100 * (1 + randomInt(rand, 5)),
-    timeoutMs: 500 * (1 + randomInt(rand, 4)),
-    seed: randomInt(rand, 100_000),
-  };
+  for (;;) {
+    const params = {
+      incident: randomInt(rand, 3),
+      layers: 2 + randomInt(rand, 3),
+      attempts: 2 + randomInt(rand, 3),
+      rate: 100 * (1 + randomInt(rand, 5)),
+      timeoutMs: 500 * (1 + randomInt(rand, 4)),
+      seed: randomInt(rand, 100_000),
+    };
+    // Not 2 attempts in 2 hops: 2 × 2 = 2², so adding the tries gives what multiplying them does.
+    if (params.attempts * params.layers !== params.attempts ** params.layers) return params;
+  }
 }

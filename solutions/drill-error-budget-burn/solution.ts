@@ -86,7 +86,8 @@ const pick = <T>(rand: Random, items: readonly T[]): T => items[Math.floor(rand(
 
 /** Another objective and incident; the bad share is always above the allowance, so the rate is above 1. */
 export function variant(rand: Random): Params {
-  const target = pick(rand, [99, 99.5, 99.9, 99.95]);
+  // Not 99%: its allowance of 1% makes the burn rate the error percentage itself.
+  const target = pick(rand, [99.5, 99.9, 99.95]);
   const allowance = 100 - target;
   const bad = roundToDecimals(allowance * pick(rand, [2, 4, 5, 10, 20, 50]), 3);
   return { target, bad, minutes: 10 * (1 + Math.floor(rand() * 18)), days: pick(rand, [28, 30]) };

@@ -29,6 +29,10 @@ export function worked(params: Params): Record<string, string> {
   };
 }
 
+/** 2..5 attempts, 2..4 layers, but not 2 attempts in 2 layers, where 2 × 2 = 2², the sum as big as the product. */
 export function variant(rand: Random): Params {
-  return { attempts: 2 + Math.floor(rand() * 4), layers: 2 + Math.floor(rand() * 3) }; // 2..5 attempts, 2..4 layers
+  for (;;) {
+    const params = { attempts: 2 + Math.floor(rand() * 4), layers: 2 + Math.floor(rand() * 3) };
+    if (params.attempts * params.layers !== params.attempts ** params.layers) return params;
+  }
 }

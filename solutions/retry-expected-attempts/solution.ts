@@ -32,6 +32,17 @@ export function worked(params: Params): Record<string, string> {
   };
 }
 
+/**
+ * 1 to 5 retries at 10% to 80% failing, drawn again until both the retries after the first and
+ * the limit matter, each by at least a tenth of an attempt: the average is then apart, to the
+ * part's two figures, from 1 + p (the first retry only; with one retry, the average itself) and
+ * from 1 / (1 - p) (no limit).
+ */
 export function variant(rand: Random): Params {
-  return { retries: 1 + Math.floor(rand() * 5), failurePercent: 10 * (1 + Math.floor(rand() * 8)) }; // 1..5 retries, 10..80%
+  for (;;) {
+    const params = { retries: 1 + Math.floor(rand() * 5), failurePercent: 10 * (1 + Math.floor(rand() * 8)) };
+    const p = params.failurePercent / 100;
+    const average = expectedAttempts(params.retries, p);
+    if (average - (1 + p) >= 0.1 - 1e-9 && 1 / (1 - p) - average >= 0.1 - 1e-9) return params;
+  }
 }

@@ -30,9 +30,14 @@ export function worked(params: Params): Record<string, string> {
   };
 }
 
-/** 2 to 5 zones; a peak that divides evenly by zones - 1 keeps the counts exact. */
+/**
+ * 3 to 5 zones (with two, losing one is losing all but one, and each zone runs the whole peak, the
+ * mistake the exercise names); a peak that divides evenly by zones - 1 keeps the counts exact.
+ */
 export function variant(rand: Random): Params {
-  const zones = 2 + Math.floor(rand() * 4);
-  const peak = (zones - 1) * 60 * (1 + Math.floor(rand() * 20));
-  return { zones, peak };
+  for (;;) {
+    const zones = 2 + Math.floor(rand() * 4);
+    const peak = (zones - 1) * 60 * (1 + Math.floor(rand() * 20));
+    if (zones >= 3) return { zones, peak };
+  }
 }

@@ -7,6 +7,8 @@ import {
   describeAnswer,
   describeRule,
   gradeChoice,
+  roundingExample,
+  roundingExampleValue,
   gradeMatch,
   gradeNumeric,
   gradePart,
@@ -394,6 +396,19 @@ describe("one rule for how close is right", () => {
 
   test("the rule is stated in words for every kind of part", () => {
     expect(describeRule(attempts)).toMatch(/at least 2 significant figures \(for 1.875: 1.9 or 1.88, not 1.87\)/);
+    expect(describeRule({ ...attempts, figures: 3 })).toMatch(
+      /at least 3 significant figures \(for 1.875: 1.88 or 1.875, not 1.87 or 1.9\)/,
+    );
+    // The sentence's examples are what the grader does, at every number of figures an exercise may ask.
+    for (const figures of [1, 2, 3, 4]) {
+      const part = { ...attempts, figures };
+      const { right, wrong } = roundingExample(figures);
+      for (const r of right)
+        expect(gradeNumeric(part, r, roundingExampleValue).status, `${figures}: ${r}`).toBe("right");
+      for (const w of wrong)
+        expect(gradeNumeric(part, w, roundingExampleValue).status, `${figures}: ${w}`).not.toBe("right");
+      expect(wrong.length).toBeGreaterThan(0);
+    }
     expect(describeRule(countPart)).toMatch(/whole number, exactly/);
     expect(describeRule(loosePart)).toMatch(/Within 5% of the exact value/);
     expect(describeRule(numericPartSchema.parse({ id: "x", prompt: "p", type: "number", tolerance: 0 }))).toMatch(

@@ -116,9 +116,27 @@ export function describeRule(part: NumericPart): string {
       return "The exact value: a decimal, a fraction or a calculation.";
     case "within":
       return `Within ${percentFigures(rule.tolerance, 3)} of the exact value (it is an estimate).`;
-    case "rounded":
-      return `Exact (a fraction such as 15/8, or a calculation), or a decimal rounded from it to at least ${countOf(rule.figures, "significant figure")} (for 1.875: 1.9 or 1.88, not 1.87).`;
+    case "rounded": {
+      const { right, wrong } = roundingExample(rule.figures);
+      return `Exact (a fraction such as 15/8, or a calculation), or a decimal rounded from it to at least ${countOf(rule.figures, "significant figure")} (for ${roundingExampleValue}: ${right.join(" or ")}, not ${wrong.join(" or ")}).`;
+    }
   }
+}
+
+/** The value the rounding rule's sentence is shown on: 15/8, exact in binary and four figures long. */
+export const roundingExampleValue = 1.875;
+
+/**
+ * What the rounding rule's sentence gives as right and not right for `figures` (grade.test.ts
+ * grades each): the value rounded to those figures and to one more (up to its own four), against
+ * a wrong rounding (1.87) and, where the rule asks for 3 or more, the value rounded one figure too
+ * few ("1.9" at 3 figures is too rough).
+ */
+export function roundingExample(figures: number): { right: string[]; wrong: string[] } {
+  const rounded = (f: number) => String(Number(roundingExampleValue.toPrecision(Math.min(f, 4))));
+  const right = [...new Set([rounded(figures), rounded(figures + 1)])];
+  const wrong = ["1.87", ...(figures >= 3 ? [rounded(figures - 1)] : [])].filter((w) => !right.includes(w));
+  return { right, wrong };
 }
 
 type Agreement = "yes" | "no" | "too-rough";
