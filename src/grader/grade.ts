@@ -133,9 +133,9 @@ export const roundingExampleValue = 1.875;
  * few ("1.9" at 3 figures is too rough).
  */
 export function roundingExample(figures: number): { right: string[]; wrong: string[] } {
-  const rounded = (f: number) => String(Number(roundingExampleValue.toPrecision(Math.min(f, 4))));
-  const right = [...new Set([rounded(figures), rounded(figures + 1)])];
-  const wrong = ["1.87", ...(figures >= 3 ? [rounded(figures - 1)] : [])].filter((w) => !right.includes(w));
+  const to = (f: number) => String(roundToFigures(roundingExampleValue, Math.min(f, 4)));
+  const right = [...new Set([to(figures), to(figures + 1)])];
+  const wrong = ["1.87", ...(figures >= 3 ? [to(figures - 1)] : [])].filter((w) => !right.includes(w));
   return { right, wrong };
 }
 
