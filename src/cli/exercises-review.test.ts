@@ -34,6 +34,17 @@ async function cli(argv: string[], now: string, dir = home) {
   return runCaptured(run, argv, { env: { BLAST_RADIUS_HOME: dir, BLAST_RADIUS_NOW: now }, cwd: repo });
 }
 
+/** The progress the terminal keeps in folder `dir`, as written. */
+const progressIn = (dir: string) => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
+
+/**
+ * What `solution <id> --seed <shown>` says while `id`'s review, dealt by `seed`, is due: the
+ * page's question, and the command that answers yes; first, when `shown` is another seed, why its
+ * numbers are the review's.
+ */
+const giveUpAsked = (id: string, seed: number, shown = seed) =>
+  `${shown === seed ? "" : `Variant ${shown} has the answers of your due review of ${id} (variant ${seed}).\n`}These are the numbers of your due review of ${id}.\n${giveUpQuestion}\nTo give it up and see it: npm run exercises -- solution ${id} --seed ${shown} --yes\n`;
+
 /** The chapter's answers to the two exercises these tests review, as a learner types them (t0's numbers). */
 const chapterAnswers: Record<string, Record<string, string>> = {
   "cells-blast-radius": cellsChapterAnswers,
@@ -224,7 +235,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const id = "cells-blast-radius";
     const dir = mkdtempSync(join(tmpdir(), "blast-radius-rate-"));
     try {
-      const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
+      const read = () => progressIn(dir);
       await cli(["answer", id, "--part", "untouched", "90%"], t0, dir);
       await cli(["answer", id, "--part", "canary", "500"], t0, dir);
       await cli(["review"], t0, dir);
@@ -351,7 +362,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const dir = mkdtempSync(join(home, "two-"));
     const cells = "cells-blast-radius";
     const disk = "daily-disk-failures";
-    const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
+    const read = () => progressIn(dir);
     // Both solved with the chapter's numbers and enrolled at t0; a month later both are due.
     await solveAndEnrol(dir, cells, disk);
     const now = at(30);
@@ -392,7 +403,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
   test("the due review's worked solution, shown with its --seed, asks the page's question first, then with --yes gives the review up as --give-up does", async () => {
     const dir = mkdtempSync(join(home, "solution-"));
     const id = "daily-disk-failures";
-    const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
+    const read = () => progressIn(dir);
     await solveAndEnrol(dir, id);
     const now = at(30);
     const seed = reviewSeedOf(id, 1);
@@ -417,7 +428,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const asked = await cli(["solution", id, "--seed", String(seed)], now, dir);
     expect(asked).toMatchObject({
       code: 0,
-      out: `These are the numbers of your due review of ${id}.\n${giveUpQuestion}\nTo give it up and see it: npm run exercises -- solution ${id} --seed ${seed} --yes\n`,
+      out: giveUpAsked(id, seed),
       err: "",
     });
     expect(files()).toEqual(untouched);
@@ -443,7 +454,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
   test("the due review's worked solution leaves the exercise's record in its chapter as it was, as on the page", async () => {
     const dir = mkdtempSync(join(home, "solution-chapter-"));
     const id = "daily-disk-failures";
-    const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
+    const read = () => progressIn(dir);
     await solveAndEnrol(dir, id);
     const chapter = read().exercises[id];
     expect(chapter?.revealed).toBeFalsy();
@@ -466,7 +477,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
   test("a due review's hints and answers with its --seed count in the review alone: the chapter's record stays as it was", async () => {
     const dir = mkdtempSync(join(home, "answer-chapter-"));
     const id = "cells-blast-radius";
-    const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
+    const read = () => progressIn(dir);
     // One of the chapter's hints opened while solving it with the chapter's numbers: the chapter's,
     // not the review's (once solved, a hint there is no longer counted).
     await cli(["hint", id], t0, dir);
@@ -698,7 +709,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
   test("the worked solution by another seed that deals the due review's numbers gives the review up", async () => {
     const dir = mkdtempSync(join(home, "same-numbers-solution-"));
     const id = "daily-disk-failures";
-    const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
+    const read = () => progressIn(dir);
     await solveAndEnrol(dir, id);
     const now = at(30);
     const seed = reviewSeedOf(id, 1);
@@ -707,9 +718,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     // Asked first, as by the review's own seed, saying why these numbers are the review's.
     const asked = await cli(["solution", id, "--seed", String(twin)], now, dir);
     expect(asked).toMatchObject({ code: 0, err: "" });
-    expect(asked.out).toBe(
-      `Variant ${twin} has the answers of your due review of ${id} (variant ${seed}).\nThese are the numbers of your due review of ${id}.\n${giveUpQuestion}\nTo give it up and see it: npm run exercises -- solution ${id} --seed ${twin} --yes\n`,
-    );
+    expect(asked.out).toBe(giveUpAsked(id, seed, twin));
     expect(read()).toEqual(before);
     const shown = await cli(["solution", id, "--seed", String(twin), "--yes"], now, dir);
     expect(shown.code).toBe(0);
@@ -725,7 +734,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     // 1's solution (another outage of the same resource, other status figures) had its answers.
     const dir = mkdtempSync(join(home, "same-answers-solution-"));
     const id = "diagnose-map-outage";
-    const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
+    const read = () => progressIn(dir);
     const solvedAt = "2026-11-01T10:00:00.000Z";
     const now = "2026-11-05T10:00:00.000Z";
     for (const [part, answer] of Object.entries(outage.answers(outageChapter)))
@@ -743,9 +752,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const before = read();
     const asked = await cli(["solution", id, "--seed", String(twin)], now, dir);
     expect(asked).toMatchObject({ code: 0, err: "" });
-    expect(asked.out).toBe(
-      `Variant ${twin} has the answers of your due review of ${id} (variant ${seed}).\nThese are the numbers of your due review of ${id}.\n${giveUpQuestion}\nTo give it up and see it: npm run exercises -- solution ${id} --seed ${twin} --yes\n`,
-    );
+    expect(asked.out).toBe(giveUpAsked(id, seed, twin));
     expect(read()).toEqual(before);
     const shown = await cli(["solution", id, "--seed", String(twin), "--yes"], now, dir);
     expect(shown.out).toContain("seeing their solution counts as giving up that review. Rated again");
@@ -842,7 +849,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
 
   test("a hint on a due review's numbers once every part is answered right counts nothing: the /review/ page's rule", async () => {
     const { dir, id, now, seed, twin, expected } = await dueCellsReview("answered-hint");
-    const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
+    const read = () => progressIn(dir);
     const chapter = read().exercises[id];
     const hint = (s = seed) => cli(["hint", id, "--seed", String(s)], now, dir);
     // One hint opened and counted, then every part answered right: rated hard, on one wrong answer or hint.
@@ -929,7 +936,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const dir = mkdtempSync(join(home, "given-up-"));
     const cells = "cells-blast-radius";
     const disk = "daily-disk-failures";
-    const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
+    const read = () => progressIn(dir);
     const files = () => Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), "utf8")]));
     await solveAndEnrol(dir, cells, disk);
     const now = at(30);
