@@ -173,7 +173,8 @@ export function mountBoard(root: HTMLElement): void {
   const refusedTimes = new Map<string, number>();
   let checking = 0;
   let nextId = 1;
-  const waiting = new Map<number, (answer: BoardAnswer) => void>();
+  // The checks the worker holds, by id: each code's, and what hears its answer.
+  const waiting = new Map<number, { code: string; resolve: (answer: BoardAnswer) => void }>();
   // The checks under way, by code: a code pasted while it is being checked is not played twice.
   const inFlight = new Map<string, Promise<Exclude<Fate, "already">>>();
   // Times the board was cleared: a check begun before a clear adds nothing after it.
@@ -184,7 +185,7 @@ export function mountBoard(root: HTMLElement): void {
     if (!worker) {
       const started = new Worker(new URL("./board.worker.ts", import.meta.url), { type: "module" });
       started.onmessage = (event: MessageEvent<BoardAnswer>) => {
-        waiting.get(event.data.id)?.(event.data);
+        waiting.get(event.data.id)?.resolve(event.data);
         waiting.delete(event.data.id);
       };
       // A checker that cannot load (offline, a build replaced under the page) or dies answers every
@@ -194,16 +195,13 @@ export function mountBoard(root: HTMLElement): void {
         started.terminate();
         if (worker === started) worker = null;
         const why = event.message || "its checker did not load";
-        for (const [id, resolve] of waiting)
-          resolve({ id, ok: false, code: codeOf.get(id) ?? "", reason: notPlayedReason(why) });
+        for (const [id, { code, resolve }] of waiting) resolve({ id, ok: false, code, reason: notPlayedReason(why) });
         waiting.clear();
       };
       worker = started;
     }
     return worker;
   };
-  // Which code each check under way is of, for an answer the worker could not give.
-  const codeOf = new Map<number, string>();
   const checkerName = import.meta.env.DEV ? "" : new URL(import.meta.url).pathname;
 
   // Where storage is refused or full, the board shows what it has, kept only in this page.
@@ -272,11 +270,9 @@ export function mountBoard(root: HTMLElement): void {
     const id = nextId++;
     const era = clears;
     const fate = new Promise<BoardAnswer>((resolve) => {
-      waiting.set(id, resolve);
-      codeOf.set(id, code);
+      waiting.set(id, { code, resolve });
       checker().postMessage({ id, code });
     }).then((answer) => {
-      codeOf.delete(id);
       checking--;
       if (inFlight.get(code) === fate) inFlight.delete(code);
       root.dataset.checking = String(checking);
