@@ -4,6 +4,7 @@ import {
   listFirstNames,
   listJoints,
   listNames,
+  ordinal,
   percentileName,
   percentileOrdinal,
   timesInWords,
@@ -19,6 +20,26 @@ describe("small numbers in words", () => {
 
   test("how many times", () => {
     expect([1, 2, 3, 10].map(timesInWords)).toEqual(["once", "twice", "three times", "ten times"]);
+  });
+
+  test("whole numbers as ordinals, and none for a fraction", () => {
+    expect([1, 2, 3, 4, 5, 11, 12, 13, 21, 22, 23, 101, 111, 1000].map(ordinal)).toEqual([
+      "1st",
+      "2nd",
+      "3rd",
+      "4th",
+      "5th",
+      "11th",
+      "12th",
+      "13th",
+      "21st",
+      "22nd",
+      "23rd",
+      "101st",
+      "111th",
+      "1,000th",
+    ]);
+    expect(() => ordinal(2.5)).toThrow(/not a whole number/);
   });
 
   test("percentiles as ordinals", () => {

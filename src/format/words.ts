@@ -5,6 +5,7 @@
  *
  *   inWords(4)                 "four"          whole numbers from zero to twelve; others throw
  *   timesInWords(1)            "once"          "once", "twice", then "three times"
+ *   ordinal(5)                 "5th"           a whole number as an ordinal in figures
  *   percentileOrdinal(0.95)    "95th"          a percentile, given as a share, as an ordinal
  *   percentileName(0.95)       "p95"           the same percentile as engineers write it
  *   listNames(["a", "b", "c"])  "a, b and c"    a list as a sentence writes it ("a, b or c" with "or")
@@ -47,12 +48,17 @@ export function percentileName(share: number): string {
   return `p${Math.round(share * 1000) / 10}`;
 }
 
+/** A whole number as an ordinal in figures: 1 -> "1st", 5 -> "5th", 12 -> "12th", 22 -> "22nd". Not whole, it throws. */
+export function ordinal(n: number): string {
+  if (!Number.isInteger(n)) throw new RangeError(`no ordinal for ${n}: it is not a whole number`);
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${grouped(n)}${suffix}`;
+}
+
 /** A percentile, given as a share, as an ordinal: 0.95 -> "95th", 0.91 -> "91st", 0.11 -> "11th". */
 export function percentileOrdinal(share: number): string {
-  const p = Math.round(share * 100);
-  const teen = p % 100 >= 11 && p % 100 <= 13;
-  const suffix = teen ? "th" : (["th", "st", "nd", "rd"][p % 10] ?? "th");
-  return `${p}${suffix}`;
+  return ordinal(Math.round(share * 100));
 }
 
 /**

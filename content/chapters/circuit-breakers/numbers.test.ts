@@ -17,6 +17,7 @@ import {
   triggeredDependency,
 } from "../../../src/sim/retry-storm/index.ts";
 import {
+  breakerSettings,
   consecutive,
   detection,
   failFast,
@@ -219,11 +220,43 @@ test("a coin-flip dependency trips a 5-in-a-row breaker in under 1.6 s of pricin
   expect(seconds).toBeLessThan(Number(consecutive.halfSeconds));
 });
 
-test("the breaker playground is the breaker the prose describes: 5 in a row, a one-second cooldown, three probes", () => {
+test("the sentence before the breaker playground reads the playground's own settings, and they are what its run does", () => {
   const code = readFileSync(new URL("./breaker.play.ts", import.meta.url), "utf8");
-  expect(code).toMatch(/kind: "consecutive",\s+threshold: 5,/);
-  expect(code).toMatch(/cooldownSeconds: 1,/);
-  expect(code).toMatch(/probes: 3,/);
+  const played = breakerSettings(code);
+  // The page passes the program it shows, and the sentence says each setting from it.
+  const chapter = readFileSync(new URL("./index.mdx", import.meta.url), "utf8");
+  expect(chapter).toContain('import breakerCode from "./breaker.play.ts?raw";');
+  expect(chapter).toContain("export const played = breakerSettings(breakerCode);");
+  expect(chapter.replace(/\s+/g, " ")).toContain(
+    "Here is a breaker (open on the {played.thresholdOrdinal} consecutive failure, a {played.cooldownWords}-second cooldown, {played.probesText}) watching",
+  );
+  // As the program stands: 5 in a row, a one-second cooldown, three probes.
+  expect(code).toMatch(/kind: "consecutive",\s+threshold: \d+,/);
+  expect([played.thresholdOrdinal, played.cooldownWords, played.probesText]).toEqual(["5th", "one", "three probes"]);
+  // Its comments beside the settings say the same.
+  expect(code).toContain(`threshold: ${played.threshold}, // open on the ${played.thresholdOrdinal} failure in a row`);
+  expect(code).toContain(
+    `probes: ${played.probes}, // stay open ${played.cooldownSeconds} s, then let ${played.probes} trial calls through`,
+  );
+  // What the run does with them (the golden is the program's output, playgrounds.test.ts): calls
+  // come every tick, the dependency fails from `from` on, and the breaker opens on the
+  // threshold-th failure in a row, goes half-open a cooldown later, and closes on the last of its
+  // probes once the dependency is back.
+  const perSecond = Number(/const t = tick \/ (\d+);/.exec(code)?.[1]);
+  const downFrom = Number(/const dependencyUp = \(t: number\) => t < (\d+) \|\|/.exec(code)?.[1]);
+  const golden = readFileSync(new URL("./breaker.golden.txt", import.meta.url), "utf8");
+  const changes = [...golden.matchAll(/^t=([\d.]+) s {2}(\S+) -> (\S+)$/gm)].map((m) => ({
+    t: Number(m[1]),
+    change: `${m[2]} -> ${m[3]}`,
+  }));
+  const tick = (n: number) => Math.round(n * perSecond) / perSecond;
+  expect(changes[0]).toEqual({ t: tick(downFrom + (played.threshold - 1) / perSecond), change: "closed -> open" });
+  expect(changes[1]).toEqual({ t: tick(changes[0]!.t + played.cooldownSeconds), change: "open -> half-open" });
+  const lastHalfOpen = changes.findLast((c) => c.change === "open -> half-open")!;
+  expect(changes.at(-1)).toEqual({
+    t: tick(lastHalfOpen.t + (played.probes - 1) / perSecond),
+    change: "half-open -> closed",
+  });
   // "watching a dependency that is down for a few seconds": down from t = 1 s to t = 4 s, as its
   // first line says, and longer than the cooldown, so the breaker's probes meet it down at least once.
   const [, from, to] = /const dependencyUp = \(t: number\) => t < (\d+) \|\| t >= (\d+);/.exec(code) ?? [];
@@ -231,7 +264,7 @@ test("the breaker playground is the breaker the prose describes: 5 in a row, a o
   const down = Number(to) - Number(from);
   expect(down).toBeGreaterThanOrEqual(2);
   expect(down).toBeLessThanOrEqual(5);
-  expect(down).toBeGreaterThan(Number(/cooldownSeconds: (\d+),/.exec(code)?.[1]));
+  expect(down).toBeGreaterThan(played.cooldownSeconds);
   expect(readFileSync(new URL("./breaker.golden.txt", import.meta.url), "utf8")).toContain("half-open -> open");
 });
 
@@ -278,7 +311,7 @@ test("the sharded playground's breaker opens at Polly's default ratio, the thres
 });
 
 test("the replay's breakers are the prose's: they open after consecutive failures", () => {
-  // "breakers alone (open after 5 consecutive failures, a 1 s cooldown, 3 probes)"
+  // "breakers alone (open after {replay.params.threshold} consecutive failures, a {replay.params.cooldownSeconds} s cooldown, ...)"
   expect(parameterDefaults.breakerKind).toBe("consecutive");
   expect(replay.params).toEqual({
     threshold: parameterDefaults.breakerThreshold,
@@ -321,4 +354,21 @@ test("the sharded playground's comments state its own window and shard count", (
     `console.log(\`best possible (${shards - 1} of ${shards} shards up):  \${percent((shards - 1) / shards)}\`);`,
   );
   expect(shards).toBe(sharded.shards);
+});
+
+test("the breaker playground's settings in words: counts, and a program that lost a setting fails the build", () => {
+  const code = readFileSync(new URL("./breaker.play.ts", import.meta.url), "utf8");
+  // Changing the program changes the sentence's words...
+  const edited = breakerSettings(
+    code
+      .replace(/threshold: \d+,/, "threshold: 3,")
+      .replace(/cooldownSeconds: \d+,/, "cooldownSeconds: 2,")
+      .replace(/probes: \d+,/, "probes: 1,"),
+  );
+  expect([edited.thresholdOrdinal, edited.cooldownWords, edited.probesText]).toEqual(["3rd", "two", "one probe"]);
+  // ...and a setting it cannot read as a whole number stops the build instead of a stale sentence.
+  expect(() => breakerSettings(code.replace(/cooldownSeconds: \d+,/, "cooldownSeconds: 0.5,"))).toThrow(
+    /cooldownSeconds/,
+  );
+  expect(() => breakerSettings(code.replace(/probes: \d+,/, "trialCalls: 3,"))).toThrow(/probes/);
 });

@@ -19,8 +19,8 @@ import {
   statedRate,
   triggeredDependency,
 } from "../../../src/sim/retry-storm/index.ts";
-import { asGiven, grouped, percentUpTo, roundToFigures, successPercent } from "../../../src/format/number.ts";
-import { inWords, listNames } from "../../../src/format/words.ts";
+import { asGiven, grouped, nounFor, percentUpTo, roundToFigures, successPercent } from "../../../src/format/number.ts";
+import { inWords, listNames, ordinal } from "../../../src/format/words.ts";
 
 const params = parameterDefaults;
 
@@ -165,3 +165,32 @@ export const replay = {
   breakerAmplification: grouped(statedRate(breakers.dependencyAmplification, "the breakers' calls per request"), 2),
 };
 export const raw = { naive, breakers };
+
+// --- The breaker playground's own settings ---------------------------------------------------------
+/**
+ * The settings breaker.play.ts gives its breaker, read from the program's text (the page passes in
+ * the source it shows, `breaker.play.ts?raw`), in the words of the sentence that introduces it:
+ * change the program and the sentence changes with it; a setting no longer written as
+ * `name: <whole number>,` fails the build instead of leaving the sentence behind.
+ */
+export function breakerSettings(code: string) {
+  const setting = (name: string) => {
+    const found = new RegExp(`^\\s+${name}: (\\d+),`, "m").exec(code);
+    if (!found) throw new Error(`breaker.play.ts: no whole-number \`${name}\` setting to describe`);
+    return Number(found[1]);
+  };
+  const threshold = setting("threshold");
+  const cooldownSeconds = setting("cooldownSeconds");
+  const probes = setting("probes");
+  return {
+    threshold,
+    cooldownSeconds,
+    probes,
+    /** "open on the 5th consecutive failure" */
+    thresholdOrdinal: ordinal(threshold),
+    /** "a one-second cooldown" */
+    cooldownWords: inWords(cooldownSeconds),
+    /** "three probes" */
+    probesText: `${inWords(probes)} ${nounFor(probes, "probe")}`,
+  };
+}

@@ -8,7 +8,7 @@ import { sreStarvationExample, threadStarvation } from "../../../src/sim/starvat
 import { runInNode } from "../../../src/playground/node-host.ts";
 import { requestForFile } from "../../../src/playground/node-files.ts";
 import { eventText } from "../../../src/playground/protocol.ts";
-import { connect, grayExample, replicaExample, replicaOutage, threads } from "./numbers.ts";
+import { connect, grayExample, replicaExample, replicaOutage, starvationSettings, threads } from "./numbers.ts";
 
 test("SRE thread starvation: 10 x 100 threads, 5% of 1,000 QPS hang for 100 s -> 5,000 threads demanded", () => {
   expect(threads.total).toBe("1,000");
@@ -143,13 +143,19 @@ test("the prose: the simulated threads fill, free up when the first hanging call
   expect(rows.slice(freed + 1).some((r) => r.held === total)).toBe(true);
 });
 
-test("the prose and the playground's header state the step the playground runs (10 ms)", () => {
+test("the prose reads the step the playground runs (10 ms) from the program, and its header states it too", () => {
   const play = readFileSync(new URL("./starvation.play.ts", import.meta.url), "utf8");
   const step = Number(/^const step = ([\d.]+);/m.exec(play)?.[1]);
   expect(step).toBeGreaterThan(0);
-  const ms = `${Math.round(step * 1000)} ms steps`;
-  expect(play.split("\n")[0]).toContain(ms);
-  expect(readFileSync(new URL("./index.mdx", import.meta.url), "utf8")).toContain(`runs the same tier in ${ms}`);
+  const simulated = starvationSettings(play);
+  expect(simulated).toEqual({ stepSeconds: step, stepMillis: "10" });
+  expect(play.split("\n")[0]).toContain(`simulated in ${simulated.stepMillis} ms steps`);
+  const mdx = readFileSync(new URL("./index.mdx", import.meta.url), "utf8");
+  expect(mdx).toContain("export const simulated = starvationSettings(starvationCode);");
+  expect(mdx).toContain("runs the same tier in {simulated.stepMillis} ms steps");
+  // A changed step changes the sentence; a step it cannot read stops the build.
+  expect(starvationSettings(play.replace(/^const step = [\d.]+;/m, "const step = 0.005;")).stepMillis).toBe("5");
+  expect(() => starvationSettings(play.replace(/^const step = /m, "const tick = "))).toThrow(/const step/);
 });
 
 test("the prose: a gray server's 1% reaches a user who makes 100 requests a week in 63% of weeks", () => {

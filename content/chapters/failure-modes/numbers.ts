@@ -48,6 +48,19 @@ export const threads = {
   rawWithUsual: withUsual,
 };
 
+/**
+ * The step starvation.play.ts simulates in, read from the program's text (the page passes in the
+ * source it shows, `starvation.play.ts?raw`), for the sentence that introduces it: change the
+ * program's step and the sentence changes with it; a step no longer written as
+ * `const step = <seconds>;` fails the build instead of leaving the sentence behind.
+ */
+export function starvationSettings(code: string) {
+  const found = /^const step = ([\d.]+);/m.exec(code);
+  const step = Number(found?.[1]);
+  if (!found || !(step > 0)) throw new Error("starvation.play.ts: no `const step = <seconds>;` to describe");
+  return { stepSeconds: step, stepMillis: grouped(step * 1000) };
+}
+
 /** One gray server among `servers` behind a round-robin balancer, failing one request in `oneIn`. */
 export function grayFailure(servers: number, oneIn: number) {
   const failingOnGray = 1 / oneIn;

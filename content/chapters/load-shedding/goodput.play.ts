@@ -5,6 +5,7 @@ import { grouped, plot } from "course";
 
 const capacity = 100;
 const timeout = 1;
+const queueCap = 50;
 const demand = (t: number) => (t < 60 ? 120 : 80);
 
 function run(queueLimit: number) {
@@ -25,14 +26,15 @@ function run(queueLimit: number) {
 }
 
 const unbounded = run(Infinity);
-const bounded = run(50);
+const bounded = run(queueCap);
 const total = (series: number[]) => series.reduce((a, b) => a + b, 0);
+const capped = `queue of ${queueCap}`;
 console.log(`useful answers, unbounded queue: ${grouped(total(unbounded))}`);
-console.log(`useful answers, queue of 50:     ${grouped(total(bounded))}`);
+console.log(`useful answers, ${capped}:     ${grouped(total(bounded))}`);
 console.log(`seconds with no useful answers (unbounded): ${grouped(unbounded.filter((g) => g === 0).length)}`);
 plot({
   x: unbounded.map((_, second) => second),
-  series: { "unbounded queue": unbounded, "queue of 50": bounded },
+  series: { "unbounded queue": unbounded, [capped]: bounded },
   title: "Useful answers per second, by the second the request arrived",
   xLabel: "seconds",
   yLabel: "useful answers",

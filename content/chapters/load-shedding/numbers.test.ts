@@ -238,16 +238,21 @@ test("the goodput playground's opening comment states its own settings: capacity
     number(/t < \d+ \? (\d+) :/),
     number(/\? \d+ : (\d+)\);/),
   ];
-  const limit = number(/const bounded = run\((\d+)\);/);
+  // The cap is one constant, written once: the run and both labels read it.
+  const limit = number(/const queueCap = (\d+);/);
+  expect(program).toContain("const bounded = run(queueCap);");
+  expect(program).not.toMatch(/run\(\d|queue of \d/);
   const runSeconds = number(/second < (\d+); second\+\+/);
   expect(program).toContain(
     `// One server completes ${capacity} requests a second from a first-in first-out queue; callers give up\n` +
       `// after ${timeout} s, but the server still serves them. Demand is ${burstRate}/s for ${burstSeconds} s, then ${afterRate}/s.\n` +
       `// Compare an unbounded queue with one capped at ${limit}.`,
   );
-  // Its printed labels name the same queue, and its settings are the chapter's.
-  expect(program).toContain(`console.log(\`useful answers, queue of ${limit}:`);
-  expect(program).toContain(`"queue of ${limit}": bounded`);
+  // Its printed labels name the same queue (the golden prints them), and its settings are the chapter's.
+  expect(program).toMatch(/^const capped = `queue of \$\{queueCap\}`;$/m);
+  const golden = readFileSync(new URL("./goodput.golden.txt", import.meta.url), "utf8");
+  expect(golden).toContain(`useful answers, queue of ${limit}: `);
+  expect(golden).toContain(`unbounded queue, queue of ${limit} over`);
   expect([capacity, timeout, burstRate, burstSeconds, afterRate, runSeconds - burstSeconds, limit]).toEqual([
     overload.capacity,
     overload.timeoutSeconds,

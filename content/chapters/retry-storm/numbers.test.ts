@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import {
   defaultDependencies,
   defaultScenario,
+  defaultServices,
   parameterDefaults,
   rememberedRetryStorm,
   runRetryStorm,
@@ -20,6 +21,7 @@ import {
   defendedRun,
   endlessSummary,
   exercise,
+  fillTime,
   film,
   littles,
   naiveSummary,
@@ -306,4 +308,28 @@ test("the retry-policy playground's comment counts its own tries: retrying after
   );
   const limit = Number(/const retry = attempt < (\d+); \/\/ \w+ tries in all/.exec(program)?.[1]);
   expect(program).toContain(`const retry = attempt < ${limit}; // ${inWords(limit + 1)} tries in all`);
+});
+
+test("the saturation row's division: the pool's connections, taken at pricing's rate and none given back, last poolSize ÷ rate, when the run fills it to the tenth of a second", () => {
+  const p = parameterDefaults;
+  const pricingRate = defaultServices
+    .filter((s) => s.dependency === triggeredDependency)
+    .reduce((a, s) => a + s.rate, 0);
+  expect(Number(setting.pricingRate)).toBe(pricingRate);
+  expect(fillTime.value).toBe(p.poolSize / pricingRate);
+  // "give none back within their timeout": a slow attempt outlasts its timeout, so it holds its
+  // connection for the whole timeout, and the pool is gone before the first of them lets go (and
+  // before the first retry, which follows a timeout).
+  expect(p.triggerLatency / 1000).toBeGreaterThan(p.attemptTimeout);
+  expect(fillTime.value).toBeLessThan(p.attemptTimeout);
+  expect(fillTime.value).toBeLessThan(p.triggerDuration);
+  // "about": the run's own moment the pool filled, printed in the same row, is the quotient to the
+  // tenth of a second the page prints moments in (a little sooner: search and accounts hold a few).
+  expect(Math.abs(naiveSummary.poolFullSeconds! - fillTime.value)).toBeLessThan(0.05);
+  expect(naiveSummary.poolFullSeconds!).toBeLessThan(fillTime.value);
+  expect(fillTime.seconds).toBe(storm.poolFullAt);
+  expect(fillTime.seconds).toBe(secondsOrMinutes(p.poolSize / pricingRate));
+  expect(readFileSync(new URL("./index.mdx", import.meta.url), "utf8")).toContain(
+    "<strong>Saturation.</strong> Every connection is in use and requests are queueing for one. (Simple arithmetic gives the moment: pricing's callers take {setting.pricingRate} connections a second and give none back within their {setting.attemptTimeout} s timeout, so the pool's {setting.poolSize} are gone in about {setting.poolSize} ÷ {setting.pricingRate} = {fillTime.seconds}.)",
+  );
 });

@@ -87,6 +87,21 @@ export const littles = {
   stableShare: percent(1 / attempts, 0),
 };
 
+/**
+ * How soon the pool fills once pricing is slow. Little's law says only that it will (even one try
+ * per request wants more connections than the pool has, in the long run); how soon is a division,
+ * not Little's law, as a pool filling from free is not the steady state the law averages.
+ * Pricing's callers take `pricingRate` connections a second, and none comes back before its
+ * attempt timeout (every slow attempt holds its connection that long), so the pool is gone in
+ * poolSize / pricingRate seconds, about: search and accounts hold a few connections too, and
+ * arrivals are random. numbers.test.ts holds it to the run's own moment the pool filled.
+ */
+const fillSeconds = params.poolSize / pricingRate;
+export const fillTime = {
+  seconds: secondsOrMinutes(fillSeconds),
+  value: fillSeconds,
+};
+
 /** Positions (0..600 in the diagram's coordinates) of the three load regions and of today's load. */
 const axisMax = Math.ceil((capacity * 1.2) / 50) * 50;
 const at = (load: number) => Math.round((load / axisMax) * 600);

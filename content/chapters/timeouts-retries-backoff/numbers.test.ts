@@ -2,7 +2,14 @@ import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { grouped, percentAtMost } from "../../../src/format/number.ts";
 import { inWords } from "../../../src/format/words.ts";
-import { backoffStrategies, simulateContention } from "../../../src/sim/backoff.ts";
+import {
+  backoffStrategies,
+  cappedExponential,
+  decorrelatedJitter,
+  equalJitter,
+  fullJitter,
+  simulateContention,
+} from "../../../src/sim/backoff.ts";
 import { parameterDefaults } from "../../../src/sim/retry-storm/index.ts";
 import {
   buildersTimeout,
@@ -76,7 +83,7 @@ test("capped exponential backoff min(cap, base * 2^n)", () => {
     waits: "100 ms, 200 ms, 400 ms, 800 ms, 1,600 ms, 2,000 ms, 2,000 ms",
   });
   // The 11th retry (n = 10) without a cap: 100 ms * 2^10 = 102.4 s.
-  expect(uncapped).toEqual({ retry: 11, seconds: "102.4" });
+  expect(uncapped).toEqual({ retry: "11th", seconds: "102.4" });
 });
 
 describe("the contention experiment: what the chapter says about it is what the model does", () => {
@@ -359,4 +366,32 @@ test("gRFC A6's full-jitter first retry is dated to the texts read (2017 to 2024
   expect(sources).toContain("https://github.com/grpc/proposal/pull/452");
   expect(sources).toContain('"Jitter of plus or minus 0.2 is applied to the backoff delay"');
   expect(sources).toContain('"The initial retry attempt will occur after `initialBackoff * random(0.8, 1.2)`"');
+});
+
+test("the backoff formulas the prose writes are the model's: base · 2^n, full and equal jitter's windows, decorrelated's 3 · previous", () => {
+  // A random source pinned to one end of [0, 1), to read each strategy's window off the model.
+  const pinned = (x: number) => () => x;
+  const open = { base: backoff.base, cap: Number.POSITIVE_INFINITY };
+  // "\text{base} \cdot 2^n": each retry doubles the last, from the base at n = 0.
+  const growth = cappedExponential(1, open) / cappedExponential(0, open);
+  expect(cappedExponential(0, open)).toBe(backoff.base);
+  for (const n of [1, 2, 3, 4, 5]) expect(cappedExponential(n, open)).toBe(backoff.base * growth ** n);
+  expect(mdx).toContain(`\\text{delay}_n = \\min(\\text{cap},\\ \\text{base} \\cdot ${growth}^n)`);
+  for (const n of [0, 1, 4, 8]) {
+    const d = cappedExponential(n, backoff);
+    // "Full jitter: wait a uniform random time in $[0, d_n)$."
+    expect([fullJitter(n, backoff, pinned(0)), fullJitter(n, backoff, pinned(1))]).toEqual([0, d]);
+    // "Equal jitter: wait $d_n/2$ plus a uniform random time in $[0, d_n/2)$."
+    expect([equalJitter(n, backoff, pinned(0)), equalJitter(n, backoff, pinned(1))]).toEqual([d / 2, d]);
+  }
+  expect(mdx).toContain("- **Full jitter**: wait a uniform random time in $[0, d_n)$.");
+  expect(mdx).toContain("- **Equal jitter**: wait $d_n/2$ plus a uniform random time in $[0, d_n/2)$.");
+  // Decorrelated: uniform between the base and a multiple of the previous delay, then capped.
+  const previous = 4 * backoff.base;
+  const multiple = decorrelatedJitter(previous, open, pinned(1)) / previous;
+  expect(decorrelatedJitter(previous, open, pinned(0))).toBe(backoff.base);
+  expect(decorrelatedJitter(previous, backoff, pinned(1))).toBe(Math.min(backoff.cap, multiple * previous));
+  expect(mdx).toContain(`&\\qquad ${multiple} \\cdot \\text{previous delay}))`);
+  // As the AWS Architecture Blog's "Exponential Backoff And Jitter" (the reading list) defines it.
+  expect(multiple).toBe(3);
 });

@@ -17,6 +17,7 @@ import {
 import { grouped, oneIn, percentAtMost, percentUpTo } from "../../../src/format/number.ts";
 import { balancingFailureShare, grpcExampleThrottling } from "../../../src/sim/token-bucket.ts";
 import { parameterDefaults } from "../../../src/sim/retry-storm/index.ts";
+import { ordinal } from "../../../src/format/words.ts";
 
 /** "a, b and c" */
 const listed = (items: string[]) =>
@@ -92,7 +93,7 @@ export const scheduleShown = {
 /** What the same formula asks for without a cap, at a late retry (retry number n counts from 0). */
 const lateRetry = 10;
 export const uncapped = {
-  retry: lateRetry + 1,
+  retry: ordinal(lateRetry + 1),
   seconds: grouped(cappedExponential(lateRetry, { ...backoff, cap: Infinity }) / 1000, 1),
 };
 
