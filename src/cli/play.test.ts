@@ -158,6 +158,18 @@ describe("npm run play", { timeout: 60_000 }, () => {
     );
     expect(await play("--frobnicate")).toEqual(usage("play takes only --timeout (got --frobnicate)"));
     expect((await play("--help")).stdout).toMatch(/^usage: npm run play/);
+    // s57: `help bogus` printed the usage and exited 0. play has no help topics: a word after
+    // `help` is refused as sim, gameday and exercises refuse one they do not have (exit 2).
+    for (const topic of ["bogus", "shuffle-shard.play.ts"])
+      expect(await play("help", topic), topic).toEqual(
+        usage(`play has no help topics (got "${topic}"); to run a file, name it without help`),
+      );
+    // `help help` and `help --timeout` are still asks for the usage, as for the other commands.
+    for (const argv of [["help", "help"], ["help", "--timeout", "5"], ["help"]]) {
+      const asked = await play(...argv);
+      expect({ status: asked.status, stderr: asked.stderr }, argv.join(" ")).toEqual({ status: 0, stderr: "" });
+      expect(asked.stdout, argv.join(" ")).toMatch(/^usage: npm run play -- <file\.ts>/);
+    }
   });
 
   test("--help gives --timeout's limits, and the check holds to them", async () => {

@@ -59,6 +59,12 @@ async function play(argv: string[], io: PlayIO): Promise<number> {
   const [file, ...extra] = args.positional;
   const missing =
     "name a playground file, e.g. npm run play -- content/chapters/shuffle-sharding/shuffle-shard.play.ts";
+  // `help` and a word after it (`help bogus`): play takes a file and has no help topics, so the
+  // word is refused, as every command refuses a topic it does not have (helpOrMissing), rather
+  // than answered with the usage and exit 0; `help help` and `help --timeout` get the usage, as theirs do.
+  const topic = file === "help" ? extra[0] : undefined;
+  if (topic !== undefined && topic !== "help" && !topic.startsWith("-"))
+    throw new UsageError(`play has no help topics (got "${topic}"); to run a file, name it without help`);
   const done = helpOrMissing(file, fitUsage(usage, outputWidth(io)), missing, io, args.flags.has("help"));
   if (done !== undefined) return done;
   if (extra.length) throw new UsageError(`one file at a time (got ${args.positional.length})`);

@@ -81,6 +81,50 @@ describe("mountOnFirstTouch", () => {
     await settle();
     expect(root.clickedOnButton).toBe(1);
   });
+
+  // s57: a load that failed (the network dropped) left the widget dead: its touches were no
+  // longer listened to, its click was lost, and nothing was said.
+  test("a load that fails is said, and the next touch loads again; the press made then is replayed", async () => {
+    vi.stubGlobal("MouseEvent", Event);
+    const root = new FakeRoot();
+    const offline = new TypeError("Failed to fetch dynamically imported module");
+    let online = false;
+    const mount = vi.fn(async () => {
+      if (!online) throw offline;
+    });
+    const failures: unknown[] = [];
+    const start = mountOnFirstTouch(root, mount, { replayClick: "[data-play]", failed: (e) => failures.push(e) });
+    root.dispatchEvent(new Event("pointerdown"));
+    root.dispatchEvent(new Event("click"));
+    await expect(start()).rejects.toBe(offline);
+    expect(failures).toEqual([offline]);
+    // The held press is dropped with the load: nothing is clicked later unasked.
+    expect(root.clickedOnButton).toBe(0);
+    // Online again, the next press loads it, and is made once it has mounted.
+    online = true;
+    root.dispatchEvent(new Event("pointerdown"));
+    root.dispatchEvent(new Event("click"));
+    await start();
+    expect(mount).toHaveBeenCalledTimes(2);
+    expect(root.clickedOnButton).toBe(1);
+    expect(failures).toHaveLength(1);
+  });
+
+  test("a load that fails before the press ends is tried again by the press itself", async () => {
+    vi.stubGlobal("MouseEvent", Event);
+    const root = new FakeRoot();
+    let online = false;
+    const mount = vi.fn(async () => {
+      if (!online) throw new TypeError("offline");
+    });
+    const start = mountOnFirstTouch(root, mount, { replayClick: "[data-play]", failed: () => undefined });
+    await start().catch(() => undefined);
+    online = true;
+    root.dispatchEvent(new Event("click"));
+    await start();
+    expect(mount).toHaveBeenCalledTimes(2);
+    expect(root.clickedOnButton).toBe(1);
+  });
 });
 
 /** Stand-ins for the form controls `differsFromMarkup` reads (the unit tests run without a DOM). */

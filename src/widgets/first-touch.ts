@@ -13,11 +13,20 @@ export interface LazyMountOptions {
    * is clicked again once it has (its handlers exist only then).
    */
   replayClick?: string;
+  /**
+   * Told when the widget's code could not load (the network dropped, a build replaced the files
+   * under the page), for the widget to say so. Whether or not it is given, a load that fails is
+   * forgotten: the next touch, or a click on `replayClick`'s target, loads it again, and the
+   * click held for the failed load is dropped (the reader presses again).
+   */
+  failed?: (error: unknown) => void;
 }
 
 /**
- * Runs `mount` once, on the first touch of `root`. Returns a function that starts it at once
- * (a shared link in the URL) and gives the same promise every time.
+ * Runs `mount` once, on the first touch of `root`: once it has succeeded, that is, for a load
+ * that fails is tried again on the next touch (`failed`). Returns a function that starts it at
+ * once (a shared link in the URL) and gives the same promise every time while a load is under
+ * way or done; it rejects with the error of a load that failed.
  */
 export function mountOnFirstTouch(
   root: EventTarget,
@@ -28,27 +37,51 @@ export function mountOnFirstTouch(
   let mounted = false;
   let pendingClick: Element | null = null;
   const { replayClick } = options;
+  let loading: Promise<void> | undefined;
+  // A touch starts the load; a failure the widget is told of (`failed`) is handled there, and one
+  // it is not told of is left unhandled, for the console to show.
+  const touched = () => {
+    start().catch((error: unknown) => {
+      if (!options.failed) throw error;
+    });
+  };
+  const arm = () => {
+    for (const type of events) root.addEventListener(type, touched, { capture: true, passive: true });
+  };
+  const start = (): Promise<void> => {
+    if (!loading) {
+      for (const type of events) root.removeEventListener(type, touched, true);
+      loading = mount().then(
+        () => {
+          mounted = true;
+          pendingClick?.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+        },
+        (error: unknown) => {
+          loading = undefined;
+          pendingClick = null;
+          arm();
+          options.failed?.(error);
+          throw error;
+        },
+      );
+    }
+    return loading;
+  };
   if (replayClick) {
     root.addEventListener(
       "click",
       (event) => {
-        if (!mounted) pendingClick = (event.target as Element).closest(replayClick) ?? pendingClick;
+        if (mounted) return;
+        const target = (event.target as Element).closest(replayClick);
+        if (!target) return;
+        pendingClick = target;
+        // A press after a load failed (one quick to fail can fail before the press ends) loads again.
+        if (!loading) touched();
       },
       { capture: true },
     );
   }
-  let loading: Promise<void> | undefined;
-  const start = (): Promise<void> => {
-    if (!loading) {
-      for (const type of events) root.removeEventListener(type, start, true);
-      loading = mount().then(() => {
-        mounted = true;
-        pendingClick?.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-      });
-    }
-    return loading;
-  };
-  for (const type of events) root.addEventListener(type, start, { capture: true, passive: true });
+  arm();
   return start;
 }
 

@@ -5,7 +5,7 @@
  * go to (its ranking is in gameday.test.ts). Every wait is on the page's state, never the clock.
  */
 import { expect, test } from "vitest";
-import type { Dialog, Page } from "playwright-core";
+import type { Dialog, Page, Route } from "playwright-core";
 import { scenarios } from "../../src/sim/gameday/scenarios.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { layoutShift } from "../support/layout-shift.ts";
@@ -87,12 +87,22 @@ describeInBrowser("game day in a room", (browser) => {
       const board = page.locator("[data-gameday-board]");
       const stored = () => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "[]") as string[], boardKey);
       const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
-      // Typed in and added from the keyboard (the first touch loads the board).
+      // Typed in and added from the keyboard (the first touch loads the board). s57: where the
+      // board's code could not load (the network dropped), the press was lost and nothing said.
+      // It is said in the board's status (a live region), and pressed again, the board loads and
+      // makes the press.
+      const boardCode = /\/_astro\/board\.[\w-]+\.js$/;
+      const offline = (route: Route) => route.abort("internetdisconnected");
+      await page.route(boardCode, offline);
+      const status = board.getByRole("status");
       await page.locator("[data-codes]").focus();
-      await expect.poll(() => board.getAttribute("data-ready"), { timeout: 20_000 }).toBe("true");
       await page.keyboard.insertText(codes.join("\n"));
       await page.keyboard.press("Tab");
       await expect(focused()).resolves.toBe("Add to the board");
+      await page.keyboard.press("Enter");
+      await expect.poll(() => status.textContent()).toMatch(/^The results board could not load: /);
+      await expect(board.getAttribute("data-ready")).resolves.toBeNull();
+      await page.unroute(boardCode, offline);
       await page.keyboard.press("Enter");
       await page.waitForFunction(
         () => {
@@ -103,6 +113,7 @@ describeInBrowser("game day in a room", (browser) => {
         { timeout: 110_000 },
       );
       await expect(stored()).resolves.toHaveLength(2);
+      await expect(status.textContent()).resolves.not.toMatch(/could not load/);
 
       const asking = board.getByRole("group", { name: clearBoardQuestion(2, 0) });
       await page.keyboard.press("Tab");

@@ -457,7 +457,7 @@ describe("letting a kept map go, and telling kept maps apart", () => {
     });
     const name = keptNames([mine], after!.text)[0]!;
     expect(discardQuestion(name)).toBe(
-      'Discard your unsaved map "Mine"? It is not saved anywhere: once discarded, it is gone from this device. To keep it, show it, then save it or export it as a file.',
+      'Discard your unsaved map "Mine"? It is not saved anywhere: once discarded, it is gone from this device, unless another tab of the chapter shows it in its editor. To keep it, show it, then save it or export it as a file.',
     );
     expect(discardedNote(name, 0)).toBe('Discarded your unsaved map "Mine".');
     expect(discardedNote(name, 1)).toBe(

@@ -201,9 +201,13 @@ export const showButton = (name: string): string => `Show my ${name}`;
 /** The button beside it that lets that map go (its visible words are "Discard"; this is its name). */
 export const discardButton = (name: string): string => `Discard my ${name}`;
 
-/** The question asked before a map kept beside is discarded, named as keptNames names it. */
+/**
+ * The question asked before a map kept beside is discarded, named as keptNames names it. True
+ * whatever the other tabs show: a tab with that map in its editor keeps it (`joined`, backNote),
+ * and this tab cannot know whether one does (a tab closed leaves no word), so the question says so.
+ */
 export function discardQuestion(name: string): string {
-  return `Discard your ${name}? It is not saved anywhere: once discarded, it is gone from this device. To keep it, show it, then save it or export it as a file.`;
+  return `Discard your ${name}? It is not saved anywhere: once discarded, it is gone from this device, unless another tab of the chapter shows it in its editor. To keep it, show it, then save it or export it as a file.`;
 }
 
 /** The status once it is discarded, and how many maps, `beside`, are kept still. */
