@@ -1100,7 +1100,8 @@ async function dueReviewOn(
   if (seed === undefined || !card) return undefined;
   const { variant } = await solutionFor(ctx, exercise);
   if (!variant) return undefined;
-  const due = fromSolution(exercise, () => dueReviewSeed(id, card, ctx.now(), reviewNumbers(exercise, variant)));
+  const numbers = await reviewNumbers(ctx, exercise, variant);
+  const due = fromSolution(exercise, () => dueReviewSeed(id, card, ctx.now(), numbers));
   if (due === undefined) return undefined;
   const sameAnswers = await sameAnswersOf(ctx, exercise);
   if (!fromSolution(exercise, () => dealsReviewNumbers(variant, due, sameAnswers)(seed))) return undefined;
@@ -1167,9 +1168,17 @@ async function sameAnswersOf(ctx: Context, exercise: LoadedExercise): Promise<Sa
   return solutionAnswers(exercise.meta.kind === "code" ? [] : exercise.meta.parts, module);
 }
 
-/** What a review of `exercise` deals from: its variant(), never on the chapter's numbers (reviewSeed). */
-function reviewNumbers(exercise: LoadedExercise, variant: Variant): ReviewNumbers {
-  return { variant, chapter: defaultParams(exercise.meta) };
+/**
+ * What a review of `exercise` deals from: its variant(), never on the chapter's numbers nor where
+ * the chapter's answer answers a part it asks afresh (reviewSeed, given rememberedParts, as the page).
+ */
+async function reviewNumbers(ctx: Context, exercise: LoadedExercise, variant: Variant): Promise<ReviewNumbers> {
+  const [{ rememberedParts }, module] = await Promise.all([
+    import("../grader/same-answers.ts"),
+    solutionFor(ctx, exercise),
+  ]);
+  const parts = exercise.meta.kind === "code" ? [] : exercise.meta.parts;
+  return { variant, chapter: defaultParams(exercise.meta), remembered: rememberedParts(exercise.id, parts, module) };
 }
 
 /** Said before what counts in a due review when another seed than its own dealt its numbers: why they count. */
@@ -1327,7 +1336,7 @@ async function reviewDue(ctx: Context): Promise<number> {
   const exercise = await ctx.index.exercise(first.id);
   const module = await solutionFor(ctx, exercise);
   if (!module.variant) throw new UsageError(`${first.id} has no new numbers to deal, so it is not reviewed`);
-  const numbers = reviewNumbers(exercise, module.variant);
+  const numbers = await reviewNumbers(ctx, exercise, module.variant);
   const seed = fromSolution(exercise, () => reviewSeed(first.id, first.reps, numbers));
   // Shown, the review starts: its record is kept (a rated one of this exercise's last review gives
   // way), unless another command rated it meanwhile (reviewChange: the schedule as it is now).
@@ -1514,7 +1523,8 @@ async function reviewAnswer(
   const module = await solutionFor(ctx, exercise);
   if (!module.variant) throw new UsageError(`${exercise.id} has no new numbers to deal, so it is not reviewed`);
   const { variant } = module;
-  const seed = fromSolution(exercise, () => reviewSeed(exercise.id, card.reps, reviewNumbers(exercise, variant)));
+  const numbers = await reviewNumbers(ctx, exercise, variant);
+  const seed = fromSolution(exercise, () => reviewSeed(exercise.id, card.reps, numbers));
   // This exercise's own record: another due review's answers and hints are kept in its own.
   const session = sessionUnderWay(ctx, progress, exercise.id, seed);
   const params = variant(mulberry32(seed));

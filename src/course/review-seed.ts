@@ -13,7 +13,7 @@ import type { ReviewCard } from "./progress.ts";
  * and the page and the terminal deal the same ones, and a seed is never 0 (0 is not a dealt
  * variant anywhere in the course). 1 to 999,999,999. Draw 0 is the seed every review dealt before
  * reviews skipped the chapter's numbers, so a review begun before keeps its numbers and its
- * record, unless those numbers were the chapter's.
+ * record, unless those numbers, or a part's answer, were the chapter's.
  */
 export function reviewDraw(id: string, reps: number, draw: number): number {
   return 1 + (hashName(draw === 0 ? `${id}#${reps}` : `${id}#${reps}#${draw}`) % 999_999_999);
@@ -22,27 +22,47 @@ export function reviewDraw(id: string, reps: number, draw: number): number {
 /**
  * What a review of an exercise deals from: its solution's variant(), and the chapter's numbers
  * (the variant its chapter page shows first, with hints and the solution free to see: the
- * exercise's yaml params, defaultParams in src/grader/exercise-meta.ts), which a review never deals.
+ * exercise's yaml params, defaultParams in src/grader/exercise-meta.ts), which a review never
+ * deals, nor numbers where the chapter's answer to a part it asks afresh is right (`remembered`).
  */
 export interface ReviewNumbers {
   variant: Variant;
   chapter: Params;
+  /**
+   * The parts of a review on the numbers `asked` that the chapter's answers, typed in, answer
+   * right, of those a review asks afresh (rememberedParts in src/grader/same-answers.ts: every
+   * numeric part but the few whose answer is the same by design). The page and the terminal both
+   * give it, so they deal the same seed.
+   */
+  remembered: Remembered;
 }
 
 /**
- * The seed of the variant a review deals: the first of its draws (reviewDraw) whose numbers are
- * not the chapter's, so a review is never answered on the numbers the chapter page worked through
- * with its solution in view. Deterministic: the page and the terminal deal the same seed. Throws
- * if every one of reviewDraws draws dealt the chapter's numbers (a variant() that deals little
- * else, which the test of every exercise's shares would have refused).
+ * `(chapter, asked) => part ids`: the parts of the review on the numbers `asked` that the answers of
+ * the numbers `chapter`, typed in, answer right, of those a review asks afresh (said here by
+ * shape, as Params is, since src/course imports nothing from the grader).
  */
-export function reviewSeed(id: string, reps: number, { variant, chapter }: ReviewNumbers): number {
+export type Remembered = (chapter: Params, asked: Params) => readonly string[];
+
+/**
+ * The seed of the variant a review deals: the first of its draws (reviewDraw) whose numbers are
+ * not the chapter's, and where no part the review asks afresh is answered right by the chapter's
+ * answer to it (`remembered`), so a review is never answered on the numbers the chapter page
+ * worked through with its solution in view, nor, part by part, from memory of that solution.
+ * Deterministic: the page and the terminal deal the same seed. Throws if every one of reviewDraws
+ * draws was refused (a variant() that deals little else, which the test of every exercise's
+ * shares would have refused).
+ */
+export function reviewSeed(id: string, reps: number, { variant, chapter, remembered }: ReviewNumbers): number {
   const chapterNumbers = numbersOf(chapter);
   for (let draw = 0; draw < reviewDraws; draw++) {
     const seed = reviewDraw(id, reps, draw);
-    if (numbersOf(variant(mulberry32(seed))) !== chapterNumbers) return seed;
+    const asked = variant(mulberry32(seed));
+    if (numbersOf(asked) !== chapterNumbers && remembered(chapter, asked).length === 0) return seed;
   }
-  throw new RangeError(`${id}: each of ${reviewDraws} review seeds dealt the chapter's numbers`);
+  throw new RangeError(
+    `${id}: each of ${reviewDraws} review seeds dealt the chapter's numbers, or a part the chapter's answer answers`,
+  );
 }
 
 /**

@@ -9,17 +9,23 @@ import { defaultParams } from "../../src/grader/exercise-meta.ts";
 import { hashName } from "../../src/sim/random.ts";
 import { listExerciseIds, readExerciseMeta } from "../../src/grader/load-exercises.ts";
 import { hasVariants, type SolutionModule } from "../../src/grader/solution.ts";
-import { solutionAnswers } from "../../src/grader/same-answers.ts";
+import { rememberedParts, solutionAnswers } from "../../src/grader/same-answers.ts";
 
 const solutions = import.meta.glob<SolutionModule>("/solutions/*/solution.ts", { eager: true });
 
-/** What a review of `id` deals from: its solution's variant() and the chapter's numbers. */
+/**
+ * What a review of `id` deals from: its solution's variant(), the chapter's numbers and the parts
+ * the chapter's answers answer (rememberedParts), as the page and the terminal give them.
+ */
 export function reviewNumbersOf(id: string): ReviewNumbers {
   const known = read.get(id);
   if (known) return known;
-  const variant = solutions[`/solutions/${id}/solution.ts`]?.variant;
-  if (!variant) throw new Error(`${id} deals no variants, so it is not reviewed`);
-  const numbers = { variant, chapter: defaultParams(readExerciseMeta(id)) };
+  const solution = solutions[`/solutions/${id}/solution.ts`];
+  const variant = solution?.variant;
+  if (!solution || !variant) throw new Error(`${id} deals no variants, so it is not reviewed`);
+  const meta = readExerciseMeta(id);
+  const parts = meta.kind === "code" ? [] : meta.parts;
+  const numbers = { variant, chapter: defaultParams(meta), remembered: rememberedParts(id, parts, solution) };
   read.set(id, numbers);
   return numbers;
 }

@@ -19,7 +19,7 @@ import {
 import type { Params } from "../../grader/exercise-schema.ts";
 import { type AnswerInput, describeAnswer, gradePart, type Verdict, warmUpGrader } from "../../grader/grade.ts";
 import { renderSituation } from "../../grader/situation.ts";
-import { solutionAnswers } from "../../grader/same-answers.ts";
+import { rememberedParts, solutionAnswers } from "../../grader/same-answers.ts";
 import { paramText } from "../../grader/fill-params.ts";
 import { setSpokenText } from "../spoken-figures.ts";
 import { feedbackText } from "./feedback-text.ts";
@@ -366,7 +366,8 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
     const mod = await loadSolution(data.id);
     const { variant } = mod;
     if (!variant) return () => false;
-    const due = dueReviewSeed(data.id, card, new Date(), { variant, chapter: data.params });
+    const remembered = rememberedParts(data.id, data.parts, mod);
+    const due = dueReviewSeed(data.id, card, new Date(), { variant, chapter: data.params, remembered });
     return dealsReviewNumbers(variant, due, solutionAnswers(data.parts, mod));
   };
   /** Says, in the variant note, that `what` is not dealt here, and where the review is answered. */

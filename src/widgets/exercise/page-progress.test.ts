@@ -7,7 +7,7 @@ import { pageProgressOver } from "./page-progress.ts";
 
 const solvedAt = new Date("2026-12-01T09:00:00.000Z");
 /** What a review of an exercise deals from, for dueReviewSeed: any variant, and chapter numbers it never deals. */
-const numbers = { variant: () => ({ cells: 7 }), chapter: { cells: 8 } };
+const numbers = { variant: () => ({ cells: 7 }), chapter: { cells: 8 }, remembered: () => [] };
 
 /** Two checked answers to one part, the second one right, as a learner makes them. */
 const wrongThenRight = (page: ReturnType<typeof pageProgressOver>) => [

@@ -17,7 +17,8 @@ import {
   recordReview,
   reviewSeed,
 } from "../../course/review.ts";
-import type { Variant } from "../../course/review-seed.ts";
+import { rememberedParts } from "../../grader/same-answers.ts";
+import type { SolutionModule } from "../../grader/solution.ts";
 import { reviewHintAsked } from "../../course/review-hint.ts";
 import type { Progress } from "../../course/progress.ts";
 import { readProgress, updateProgress } from "../progress/store.ts";
@@ -177,7 +178,7 @@ function rated(page: ReviewPage, card: DueCard, offered: ReviewAttempts, outcome
 
 /**
  * Bring up the review of `card`, at `place` in the queue, as `review` (the page's onShow), from
- * the exercise's markup `html` and its `variant()`, which deals the review's numbers.
+ * the exercise's markup `html` and its solution, whose `variant()` deals the review's numbers.
  */
 export function showReview(
   page: ReviewPage,
@@ -185,8 +186,9 @@ export function showReview(
   place: number,
   review: OnShow,
   html: string,
-  variant: Variant | undefined,
+  solution: SolutionModule | undefined,
 ): void {
+  const variant = solution?.variant;
   const { giveUp, rate, say, setStatus, slot } = page;
   // Closed while it loaded (another tab rated it, or took it out of the schedule): the page has
   // said so and moved on, and does not bring it up.
@@ -218,7 +220,11 @@ export function showReview(
   slot.replaceChildren(root);
 
   // Never the chapter's numbers, which its page shows with the solution free to see.
-  const seed = reviewSeed(card.id, card.reps, { variant, chapter: payload.params });
+  const seed = reviewSeed(card.id, card.reps, {
+    variant,
+    chapter: payload.params,
+    remembered: rememberedParts(card.id, payload.parts, solution!),
+  });
   /**
    * What counts against this review: what a reload, or another tab, left on record for these
    * numbers, and what the learner does here from now on, kept as it happens.

@@ -46,7 +46,7 @@ import {
   recallPercent,
   targetRecallPercent,
 } from "../../course/review.ts";
-import type { Variant } from "../../course/review-seed.ts";
+import type { SolutionModule } from "../../grader/solution.ts";
 import type { Progress } from "../../course/progress.ts";
 import { changesProgress, readProgress, updateProgress } from "../progress/store.ts";
 import { countOf } from "../../format/number.ts";
@@ -423,19 +423,19 @@ export function mountReviewPage(): void {
     onShow = review;
 
     let html: string;
-    /** The exercise's variant(), which deals the review's numbers (reviewSeed needs it to skip the chapter's). */
-    let variant: Variant | undefined;
+    /** The exercise's solution: its variant() deals the review's numbers, and its answers say which the chapter's answer (reviewSeed skips them). */
+    let solution: SolutionModule | undefined;
     try {
       // The review's own code (card.ts), with the exercise widget's bootstrap and loaders it takes
       // (exercise.ts), comes with the first review: a reader with none due loads none of them.
-      const [response, solution] = await Promise.all([
+      const [response, loaded] = await Promise.all([
         fetch(`${base}${encodeURIComponent(card.id)}.json`),
         import("./exercise.ts").then((m) => m.loadSolution(card.id)),
         import("./card.ts"),
       ]);
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       html = ((await response.json()) as { html: string }).html;
-      variant = solution.variant;
+      solution = loaded;
     } catch (error) {
       if (!review.closed)
         say(`The exercise could not load (${String(error)}). Check your connection and reload the page.`);
@@ -443,7 +443,7 @@ export function mountReviewPage(): void {
     }
     // Loaded above (a module is fetched and run once): this takes it as it is.
     const { showReview } = await import("./card.ts");
-    showReview(reviewPage, card, place, review, html, variant);
+    showReview(reviewPage, card, place, review, html, solution);
   };
 
   next.addEventListener("click", () => {
