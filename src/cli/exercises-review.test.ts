@@ -97,7 +97,7 @@ async function dueCellsReview(name: string) {
 }
 
 describe("npm run exercises -- review", { timeout: 60_000 }, () => {
-  test("nothing in review yet: how to tell the exercises that join it, and what it says is what show says", async () => {
+  test("nothing in review yet: how to tell the exercises that join it, what it says is what show says, and a solve comes back when it says", async () => {
     const dir = mkdtempSync(join(home, "nothing-"));
     expect(await cli(["review"], t0, dir)).toMatchObject({ code: 0, out: nothingToReview, err: "" });
     // The sentence's test: an exercise with new numbers deals them, one with none says so in those words.
@@ -108,6 +108,20 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
       expect(shown.code).toBe(2);
       expect(shown.err).toContain(`${none} has no variants`);
     }
+    // Solved after a wrong answer, or after a hint: back in 2 days, as the sentence says, not 3.
+    expect(nothingToReview).toContain("in 3 days, or in 2 days if you answered a part wrong or took a hint");
+    expect((await cli(["answer", "cells-blast-radius", "--part", "canary", "400"], t0, dir)).code).toBe(1);
+    expect((await cli(["hint", "daily-disk-failures"], t0, dir)).code).toBe(0);
+    for (const id of ["cells-blast-radius", "daily-disk-failures"])
+      for (const [part, answer] of Object.entries(chapterAnswers[id]!))
+        expect((await cli(["answer", id, "--part", part, answer], t0, dir)).code).toBe(0);
+    expect((await cli([], t0, dir)).out).toContain("No review is due. The next review is in 2 days (2026-12-03).");
+    expect((await cli(["review"], t0, dir)).out).toContain(
+      "Nothing is due. The next review is in 2 days (2026-12-03).",
+    );
+    const review = progressIn(dir).review!;
+    expect(Object.keys(review).sort()).toEqual(["cells-blast-radius", "daily-disk-failures"]);
+    for (const card of Object.values(review)) expect(card).toMatchObject({ due: at(2), reps: 1, lapses: 0 });
   });
 
   test("importing the review-session.json the terminal wrote says what it is, not that the course is out of date", async () => {

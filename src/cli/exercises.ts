@@ -129,6 +129,7 @@ import {
   whenText,
 } from "../course/review.ts";
 import { carryReview } from "../course/review-carry.ts";
+import { firstComeback } from "../course/review-first.ts";
 import { dealsReviewNumbers, type ReviewNumbers, type SameAnswers, type Variant } from "../course/review-seed.ts";
 import { listFirstNames, listNames } from "../format/words.ts";
 import { mulberry32 } from "../sim/random.ts";
@@ -1286,9 +1287,11 @@ function throwUnsaved(unsaved: { error?: unknown }, code: number): number {
   return code;
 }
 
-/** What `review` says when nothing has joined the review: how to tell the exercises that can. */
-export const nothingToReview =
-  "Nothing to review yet: solve an exercise that deals new numbers (show <id> --seed 2 tells: one that deals none says it has no variants), and it comes back here in a few days.\n";
+/**
+ * What `review` says when nothing has joined the review: how to tell the exercises that can, and
+ * when a solve comes back (firstComeback, the page's words).
+ */
+export const nothingToReview = `Nothing to review yet: solve an exercise that deals new numbers (show <id> --seed 2 tells: one that deals none says it has no variants), and it comes back here ${firstComeback}.\n`;
 
 async function reviewDue(ctx: Context): Promise<number> {
   const now = ctx.now();

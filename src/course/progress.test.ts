@@ -22,6 +22,7 @@ import {
   mergeProgress,
   partEntry,
   progressKey,
+  type Progress,
   progressSummary,
   type ReviewCard,
   readProgressText,
@@ -511,6 +512,147 @@ describe("when an exercise was first solved (solvedAt, where review starts)", ()
     expect(result.progress.exercises.b!.solvedAt).toBeUndefined();
     // A date in another form reads as the same moment, written as ISO.
     expect(result.progress.exercises["cell-router"]!.solvedAt).toBe(t0.toISOString());
+  });
+});
+
+describe("how the solve went (solvedFirstTry, how review rates it), recorded at the solve", () => {
+  const t0 = new Date("2026-12-01T09:00:00.000Z");
+  const later = new Date("2026-12-05T09:00:00.000Z");
+  const parts = ["x", "y"];
+  /** An answer checked and counted as the page and the terminal count it; `seed`: on new numbers. */
+  const check = (p: Progress, part: string, text: string, right: boolean, now = t0, seed: number | null = null) => {
+    recordAttempt(p, "a", part, answerFingerprint({ kind: "numeric", text }, seed));
+    if (right) markSolved(p, "a", part, { parts, now });
+  };
+  /** Exercise a solved at `when`, right first time or after a wrong answer to x. */
+  const solvedAs = (when: Date, firstTry: boolean) => {
+    const p = emptyProgress();
+    if (!firstTry) check(p, "x", "1", false, when);
+    check(p, "x", "2", true, when);
+    check(p, "y", "3", true, when);
+    return p;
+  };
+
+  test("written with the solve time by the answer that solves the exercise, and by no other", () => {
+    const p = emptyProgress();
+    check(p, "x", "2", true);
+    // One part solved: the exercise is not, so neither is written yet.
+    expect(p.exercises.a).not.toHaveProperty("solvedFirstTry");
+    check(p, "y", "3", true);
+    expect(p.exercises.a).toMatchObject({ solvedAt: t0.toISOString(), solvedFirstTry: true });
+    // A wrong answer first, on either part, or a hint opened before the solve: not right first time.
+    expect(solvedAs(t0, false).exercises.a!.solvedFirstTry).toBe(false);
+    const hinted = emptyProgress();
+    check(hinted, "x", "2", true);
+    hinted.exercises.a!.hints = 1;
+    check(hinted, "y", "3", true);
+    expect(hinted.exercises.a!.solvedFirstTry).toBe(false);
+    // Answered only after the solution was shown: not solved, so neither is written.
+    const seen = emptyProgress();
+    seen.exercises.a = { parts: {}, hints: 0, revealed: true };
+    check(seen, "x", "2", true);
+    check(seen, "y", "3", true);
+    expect(seen.exercises.a).not.toHaveProperty("solvedAt");
+    expect(seen.exercises.a).not.toHaveProperty("solvedFirstTry");
+  });
+
+  test("what comes after the solve never changes it: practice on new numbers, right or wrong, and hints", () => {
+    const clean = solvedAs(t0, true);
+    // New numbers dealt (seed 42 and 43): each answer on them is another attempt of its part.
+    check(clean, "x", "7", false, later, 42);
+    check(clean, "x", "8", true, later, 42);
+    check(clean, "y", "9", true, later, 43);
+    clean.exercises.a!.hints = 2;
+    expect(clean.exercises.a!.parts.x!.attempts).toBe(3);
+    expect(clean.exercises.a).toMatchObject({ solvedAt: t0.toISOString(), solvedFirstTry: true });
+    // After a miss, practice right first time on new numbers does not make the solve right first time.
+    const missed = solvedAs(t0, false);
+    check(missed, "x", "8", true, later, 42);
+    check(missed, "y", "9", true, later, 42);
+    expect(missed.exercises.a).toMatchObject({ solvedAt: t0.toISOString(), solvedFirstTry: false });
+  });
+
+  test("a part practised on new numbers before the other parts are solved counts at the solve", () => {
+    const p = emptyProgress();
+    check(p, "x", "2", true);
+    check(p, "x", "8", true, t0, 42);
+    check(p, "y", "3", true);
+    expect(p.exercises.a!.parts.x!.attempts).toBe(2);
+    expect(p.exercises.a!.solvedFirstTry).toBe(false);
+  });
+
+  test("kept through storage, export and import, whichever it says", () => {
+    for (const firstTry of [true, false]) {
+      const p = solvedAs(t0, firstTry);
+      const storage = memoryStorage();
+      writeProgress(p, storage);
+      expect(readProgress(storage).exercises.a).toEqual(p.exercises.a);
+      const round = importProgress(exportProgress(p), emptyProgress(), known, "page");
+      expect(round).toMatchObject({ ok: true, unread: [] });
+      expect(round.ok && round.progress.exercises.a).toEqual(p.exercises.a);
+      expect(round.ok && round.progress.exercises.a!.solvedFirstTry).toBe(firstTry);
+    }
+  });
+
+  test("read when true or false; any other value is dropped and the entry named, as other fields of the wrong type are", () => {
+    const entry = (solvedFirstTry: unknown) => ({
+      parts: { x: { attempts: 1, solved: true } },
+      hints: 0,
+      revealed: false,
+      solvedAt: t0.toISOString(),
+      solvedFirstTry,
+    });
+    const exercises = {
+      a: entry(true),
+      b: entry(false),
+      "cell-router": entry("yes"),
+      "shuffle-shard-16-workers": entry(1),
+    };
+    const read = readProgressText(JSON.stringify({ version: 1, exercises }));
+    expect(read).toMatchObject({ ok: true, lossy: ["cell-router", "shuffle-shard-16-workers"] });
+    if (!read.ok) return;
+    expect(read.progress.exercises.a!.solvedFirstTry).toBe(true);
+    expect(read.progress.exercises.b!.solvedFirstTry).toBe(false);
+    const { solvedFirstTry: _, ...rest } = entry(null);
+    expect(read.progress.exercises["cell-router"]).toEqual(rest);
+    expect(read.progress.exercises["shuffle-shard-16-workers"]).toEqual(rest);
+    // A field this version does not know is still kept as it was, and names nothing as lost.
+    const unknown = readProgressText(
+      JSON.stringify({ version: 1, exercises: { a: { ...entry(true), solvedFirstTime: "yes" } } }),
+    );
+    expect(unknown).toMatchObject({ ok: true, lossy: [] });
+    expect(unknown.ok && unknown.progress.exercises.a).toEqual({ ...entry(true), solvedFirstTime: "yes" });
+  });
+
+  test("a merge keeps it with the solve time it keeps: the earlier solve's, from either side", () => {
+    const merged = (current: Progress, imported: Progress) => {
+      const { solvedAt, solvedFirstTry } = mergeProgress(current, imported).exercises.a!;
+      return { solvedAt, solvedFirstTry };
+    };
+    const early = { solvedAt: t0.toISOString() };
+    // Solved first time early on one side, after a miss later on the other: the early solve's, both ways.
+    expect(merged(solvedAs(t0, true), solvedAs(later, false))).toEqual({ ...early, solvedFirstTry: true });
+    expect(merged(solvedAs(later, false), solvedAs(t0, true))).toEqual({ ...early, solvedFirstTry: true });
+    expect(merged(solvedAs(t0, false), solvedAs(later, true))).toEqual({ ...early, solvedFirstTry: false });
+    expect(merged(solvedAs(later, true), solvedAs(t0, false))).toEqual({ ...early, solvedFirstTry: false });
+    // Not read again from the merged counts, which hold the later solve's wrong answer too.
+    expect(mergeProgress(solvedAs(t0, true), solvedAs(later, false)).exercises.a!.parts.x!.attempts).toBe(2);
+  });
+
+  test("never lost: a side with no solve, or none recorded for the same solve, leaves it; a solve without one brings none", () => {
+    const nothing = emptyProgress();
+    for (const firstTry of [true, false]) {
+      expect(mergeProgress(solvedAs(t0, firstTry), nothing).exercises.a!.solvedFirstTry).toBe(firstTry);
+      expect(mergeProgress(nothing, solvedAs(t0, firstTry)).exercises.a!.solvedFirstTry).toBe(firstTry);
+      // The same solve, held by one side without it (an older page's write): the other side's.
+      const unsaid = solvedAs(t0, firstTry);
+      delete unsaid.exercises.a!.solvedFirstTry;
+      expect(mergeProgress(unsaid, solvedAs(t0, firstTry)).exercises.a!.solvedFirstTry).toBe(firstTry);
+      expect(mergeProgress(solvedAs(t0, firstTry), unsaid).exercises.a!.solvedFirstTry).toBe(firstTry);
+      // The earlier solve saved without it: the later solve's does not describe it, so there is none.
+      expect(mergeProgress(solvedAs(later, firstTry), unsaid).exercises.a).not.toHaveProperty("solvedFirstTry");
+      expect(mergeProgress(unsaid, solvedAs(later, firstTry)).exercises.a).not.toHaveProperty("solvedFirstTry");
+    }
   });
 });
 

@@ -2,7 +2,7 @@
  * The progress format, one for the page (localStorage), the terminal (.blast-radius/progress.json)
  * and the export file, so a learner can move progress between them:
  *   { version: 1, exercises: { <id>: { parts: { <partId>: { attempts, solved, afterReveal?, last? } },
- *     hints, revealed, solvedAt? } }, review?: { <id>: ReviewCard } }
+ *     hints, revealed, solvedAt?, solvedFirstTry? } }, review?: { <id>: ReviewCard } }
  * `afterReveal` marks a part first answered rightly after the worked solution was shown: it is
  * answered, not solved, and no count of solved exercises takes it (isSolved). Progress saved
  * before the field existed has none, so its parts stay solved (the order cannot be known), and
@@ -14,6 +14,13 @@
  * an ISO date like the review cards' dates: the spaced-review schedule starts from it (enrol,
  * src/course/review.ts). Progress saved before it existed has none (its exercises enter review when
  * first seen solved), and older copies of the course ignore it.
+ * `solvedFirstTry` says how that solve went, written with solvedAt (markSolved): true when every
+ * part was right at its first attempt and no hint had been opened, false otherwise. It is read at
+ * the solve, not later, because attempts keep counting after it (an answer checked on new numbers,
+ * right or wrong, is another attempt of its part): the spaced-review schedule rates the solve from
+ * it (firstRating, src/course/review-first.ts), whenever the exercise enters the schedule. Progress
+ * saved before it existed has none (firstRating then reads the counts), and older copies of the
+ * course ignore it.
  * `review` is the spaced-review schedule (src/course/review.ts); older copies of the course
  * read the same file and ignore it.
  * Pure: no DOM, no Node. Reading never throws; malformed entries are dropped one by one so the
@@ -51,6 +58,11 @@ export interface ExerciseProgress {
   revealed: boolean;
   /** When the exercise was first solved, as an ISO date (markSolved); absent in older progress. */
   solvedAt?: string;
+  /**
+   * Whether that solve was right first time: every part right at its first attempt and no hint
+   * opened, as the record stood when it was solved (markSolved, with solvedAt); absent in older progress.
+   */
+  solvedFirstTry?: boolean;
 }
 /**
  * An exercise's place in the spaced-review schedule: an FSRS card (the ts-fsrs package's Card)
@@ -93,7 +105,7 @@ const isFingerprint = (v: unknown) => typeof v === "string" && fingerprintPatter
 
 /** The fields each level of the format has; any other is kept as it was (keepExtras). */
 const progressFields = new Set(["version", "exercises", "review"]);
-const exerciseFields = new Set(["parts", "hints", "revealed", "solvedAt"]);
+const exerciseFields = new Set(["parts", "hints", "revealed", "solvedAt", "solvedFirstTry"]);
 const partFields = new Set(["attempts", "solved", "afterReveal", "last"]);
 const cardFields = new Set([
   "due",
@@ -152,12 +164,16 @@ function sanitizeExercise(value: unknown, lossy: () => void = () => {}): Exercis
   // A solve time that is no date ("yesterday", epoch milliseconds) is dropped: the exercise then
   // enters review when first seen solved, as in progress saved before the field existed.
   if (wrongKind(value.solvedAt, isoDate)) lossy();
+  // How the solve went, when it is not true or false ("yes", 1), is dropped: the exercise is then
+  // rated from its counts, as in progress saved before the field existed (firstRating).
+  if (wrongKind(value.solvedFirstTry, isBoolean)) lossy();
   return keepExtras<ExerciseProgress>(
     {
       parts,
       hints: count(value.hints),
       revealed: value.revealed === true,
       ...(isoDate(value.solvedAt) ? { solvedAt: new Date(value.solvedAt).toISOString() } : {}),
+      ...(isBoolean(value.solvedFirstTry) ? { solvedFirstTry: value.solvedFirstTry as boolean } : {}),
     },
     value,
     exerciseFields,
@@ -465,8 +481,15 @@ export function sameAnswerNote(what: "answer" | "code"): string {
  * Record a right answer to a part, at `solve.now`; `solve.parts` are the exercise's parts. A part
  * first answered rightly after the exercise's solution was shown is marked as such; one solved
  * before the reveal stays solved. The answer that makes the exercise solved (isSolved) records
- * when, as `solvedAt`: the page and the terminal both record solves here, and the spaced-review
- * schedule starts from it (enrol).
+ * when, as `solvedAt`, and how, as `solvedFirstTry`: the page and the terminal both record solves
+ * here (each counts the answer first, recordAttempt), and the spaced-review schedule starts from
+ * the one and is rated by the other (enrol, firstRating).
+ *
+ * Right first time is read from the counts as they stand at the solve: each of the exercise's
+ * parts has at most one attempt (a part with none, merged or written by hand, is taken as right
+ * first time) and no hint has been opened. What comes after (answers on new numbers, hints) never
+ * changes it. Answers checked on new numbers to a part already solved, before the exercise's other
+ * parts were, are counted in its attempts too, and so make the solve not right first time.
  */
 export function markSolved(
   progress: Progress,
@@ -480,7 +503,9 @@ export function markSolved(
   entry.solved = true;
   const exercise = exerciseEntry(progress, id);
   if (exercise.revealed) entry.afterReveal = true;
-  if (!wasSolved && isSolved(progress, id, solve.parts)) exercise.solvedAt = solve.now.toISOString();
+  if (wasSolved || !isSolved(progress, id, solve.parts)) return;
+  exercise.solvedAt = solve.now.toISOString();
+  exercise.solvedFirstTry = exercise.hints === 0 && solve.parts.every((p) => exercise.parts[p]!.attempts <= 1);
 }
 
 /** A part the learner solved themselves: answered rightly, and not only after seeing the solution. */
@@ -512,12 +537,22 @@ export function answeredAfterReveal(progress: Progress, id: string, partIds: str
   );
 }
 
+/** Whether two entries hold the same solve time (both none: a solve whose time is not known). */
+const sameTime = (a: ExerciseProgress, b: ExerciseProgress) =>
+  a.solvedAt === b.solvedAt || Date.parse(a.solvedAt ?? "") === Date.parse(b.solvedAt ?? "");
+
 /**
  * Merge imported progress into the current one: attempts take the larger count (and the last
  * answer counted goes with it), solved and
  * revealed stay true once true, hints take the larger count, the time an exercise was solved the
  * earlier one, review cards the later review. A part solved before the reveal on either side
  * counts as solved before it.
+ * How the solve went (solvedFirstTry) goes with the solve time kept: it says how that solve went,
+ * so it is never taken from a solve at another time, nor read again from the merged counts (which
+ * hold both sides' attempts). Where the earlier solve is the imported one, its field comes with it
+ * (and none, from progress saved before the field existed, leaves none); where this side's is
+ * kept, so is its field, and the imported one's fills it only when this side has none for the
+ * same solve time (the same solve, as the page's held changes and its storage both hold it).
  */
 export function mergeProgress(current: Progress, imported: Progress): Progress {
   const result: Progress = JSON.parse(JSON.stringify(current));
@@ -529,8 +564,12 @@ export function mergeProgress(current: Progress, imported: Progress): Progress {
     if (
       entry.solvedAt !== undefined &&
       (target.solvedAt === undefined || Date.parse(entry.solvedAt) < Date.parse(target.solvedAt))
-    )
+    ) {
       target.solvedAt = entry.solvedAt;
+      if (entry.solvedFirstTry === undefined) delete target.solvedFirstTry;
+      else target.solvedFirstTry = entry.solvedFirstTry;
+    } else if (target.solvedFirstTry === undefined && entry.solvedFirstTry !== undefined && sameTime(target, entry))
+      target.solvedFirstTry = entry.solvedFirstTry;
     for (const [pid, part] of Object.entries(entry.parts)) {
       const t = partEntry(result, id, pid);
       const earned = partEarned(t) || partEarned(part);

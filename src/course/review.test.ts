@@ -1,4 +1,4 @@
-import { forgetting_curve, generatorParameters } from "ts-fsrs";
+import { createEmptyCard, forgetting_curve, fsrs, generatorParameters, Rating } from "ts-fsrs";
 import { describe, expect, test } from "vitest";
 import { emptyProgress, markSolved, mergeProgress, type Progress, readProgressText } from "./progress.ts";
 import {
@@ -161,6 +161,38 @@ describe("the schedule", () => {
     expect(again.stability).toBeLessThan(first.stability);
     // The same review on the same day always gives the same date (no fuzz).
     expect(reviewedAs("good")).toEqual(good);
+  });
+
+  test("a solve that took a wrong answer or a hint enters as reviewed hard: back in two days, not three, and harder", () => {
+    const id = "canary-exposure";
+    const good = enrol(solved(id), reviewables, t0).review![id]!;
+    const missed = solved(id);
+    missed.exercises[id]!.parts.minutes!.attempts = 2;
+    const hinted = solved(id);
+    hinted.exercises[id]!.hints = 1;
+    const fromFsrs = fsrs({ enable_fuzz: false, enable_short_term: false });
+    for (const p of [missed, hinted]) {
+      const card = enrol(p, reviewables, t0).review![id]!;
+      const byHand = fromFsrs.next(createEmptyCard(t0), t0, Rating.Hard).card;
+      expect(card).toMatchObject({
+        due: byHand.due.toISOString(),
+        stability: byHand.stability,
+        difficulty: byHand.difficulty,
+        scheduled_days: byHand.scheduled_days,
+        reps: 1,
+        lapses: 0,
+        last_review: t0.toISOString(),
+      });
+      expect(card.due).toBe(at(2).toISOString());
+      expect(card.difficulty).toBeGreaterThan(good.difficulty);
+    }
+    // Right first time on every part is good, as it always was (FSRS's "good", three days).
+    const byHand = fromFsrs.next(createEmptyCard(t0), t0, Rating.Good).card;
+    expect(good).toMatchObject({
+      due: byHand.due.toISOString(),
+      stability: byHand.stability,
+      difficulty: byHand.difficulty,
+    });
   });
 
   test("due cards come most overdue first, and cards of exercises no longer in the course are left out", () => {

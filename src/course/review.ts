@@ -7,10 +7,11 @@
  * is a daily thing).
  *
  * - An exercise enters the schedule once it is solved and has generated variants (a code
- *   exercise does not: re-deriving means new numbers). Solving counts as its first review,
- *   graded "good", at the time it was solved (the exercise's solvedAt), whenever the page or the
- *   terminal first sees it solved; progress saved before solve times were kept has none, and
- *   counts it as reviewed when first seen solved.
+ *   exercise does not: re-deriving means new numbers). Solving counts as its first review, at the
+ *   time it was solved (the exercise's solvedAt), whenever the page or the terminal first sees it
+ *   solved, rated by how the solve went (firstRating, review-first.ts): "good" when every part was
+ *   right first time with no hint, else "hard"; progress saved before solve times were kept has
+ *   none, and counts it as reviewed when first seen solved.
  * - A review deals a fresh variant (reviewSeed: never the chapter's numbers, new at every
  *   review) and grades it with the exercise's grader. Page and terminal alike let the learner rate
  *   the review among the grades the attempts earned (ratingsAllowed); the default (the page's
@@ -23,7 +24,7 @@
 import { type Card, createEmptyCard, fsrs, type Grade, Rating } from "ts-fsrs";
 import { countOf } from "../format/number.ts";
 import { isSolved, type Progress, type ReviewCard } from "./progress.ts";
-import { solvedWhen } from "./review-first.ts";
+import { firstRating, solvedWhen } from "./review-first.ts";
 
 const scheduler = fsrs({ enable_fuzz: false, enable_short_term: false });
 
@@ -141,9 +142,10 @@ function toCard(stored: ReviewCard): Card {
 
 /**
  * Progress with every solved reviewable exercise in the schedule: a newly solved one is entered
- * as reviewed "good" when it was solved (solvedWhen, review-first.ts), and comes back on the day ts-fsrs gives from
- * then, which may be past already. Cards already there are left as they are. Returns the same
- * object when nothing changed (so a caller need not write).
+ * as reviewed when it was solved (solvedWhen, review-first.ts), rated by how the solve went
+ * (firstRating, review-first.ts: "good" or "hard"), and comes back on the day ts-fsrs gives from
+ * then, which may be past already. Cards already there are left as they are, whatever they were
+ * rated. Returns the same object when nothing changed (so a caller need not write).
  */
 export function enrol(progress: Progress, reviewables: readonly Reviewable[], now: Date): Progress {
   const fresh = reviewables.filter((r) => !progress.review?.[r.id] && isSolved(progress, r.id, r.parts));
@@ -151,7 +153,8 @@ export function enrol(progress: Progress, reviewables: readonly Reviewable[], no
   const review = { ...progress.review };
   for (const r of fresh) {
     const solved = solvedWhen(progress, r.id, now);
-    review[r.id] = toStored(scheduler.next(createEmptyCard(solved), solved, Rating.Good).card);
+    const rating = grades[firstRating(progress, r.id, r.parts)];
+    review[r.id] = toStored(scheduler.next(createEmptyCard(solved), solved, rating).card);
   }
   return { ...progress, review };
 }

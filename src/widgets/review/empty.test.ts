@@ -1,4 +1,6 @@
 import { afterEach, expect, test } from "vitest";
+import { firstComeback } from "../../course/review-first.ts";
+import { keepUnitWithNumber } from "../../format/units.ts";
 import { allowStorageText, storageRefusedText } from "../site-storage.ts";
 import { emptyReview, nothingKeptToReview, nothingToReview } from "./empty.ts";
 
@@ -13,6 +15,10 @@ afterEach(() => {
 test("with storage, the empty review says a solved exercise comes back", () => {
   Object.defineProperty(globalThis, "localStorage", { configurable: true, writable: true, value: new Map() });
   expect(emptyReview()).toBe(nothingToReview);
+  // When, by how the solve went: the days of the first cards' intervals (review-first.test.ts),
+  // each bound to its number as the build binds the page's (the script finds it unchanged).
+  expect(nothingToReview).toContain(`comes back here ${keepUnitWithNumber(firstComeback)}.`);
+  expect(nothingToReview).not.toMatch(/\d days/);
 });
 
 test("where the browser refuses storage, it says so in the site's words, and promises nothing back", () => {

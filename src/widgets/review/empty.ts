@@ -5,10 +5,18 @@
  * can enter the schedule, so the page says that instead, and what the reader can do (the page's
  * last paragraph names the other way: the terminal's review, on a progress file of its own).
  */
+import { firstComeback } from "../../course/review-first.ts";
+import { keepUnitWithNumber } from "../../format/units.ts";
 import { allowStorageText, siteStorage, storageRefusedText } from "../site-storage.ts";
 
-export const nothingToReview =
-  "Nothing to review yet. Solve an exercise that deals new numbers, in any chapter, and it comes back here in a few days.";
+/**
+ * The empty state: when a solve first comes back is firstComeback's, as the schedule gives it. Its
+ * days are bound to their numbers as the build binds them (src/integrations/number-units.ts), so
+ * the script finds the built sentence unchanged and does not announce it again.
+ */
+export const nothingToReview = keepUnitWithNumber(
+  `Nothing to review yet. Solve an exercise that deals new numbers, in any chapter, and it comes back here ${firstComeback}.`,
+);
 
 /** The empty state where the browser refuses storage: no solve is kept, so none comes back. */
 export const nothingKeptToReview = `${storageRefusedText} No exercise you solve can enter the review schedule, so none comes back here. ${allowStorageText}`;

@@ -111,7 +111,7 @@ export function mountReviewPage(): void {
     if ((e.target as HTMLElement).closest("form[data-part]")) wake();
   });
 
-  // Newly solved exercises join the schedule, as reviewed "good" when first seen.
+  // Newly solved exercises join the schedule, as reviewed when solved, rated by how the solve went (firstRating).
   const enrolled = updateProgress((p) => {
     const enrolled = enrol(p, entries, now());
     if (enrolled !== p) p.review = enrolled.review;
