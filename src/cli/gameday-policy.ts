@@ -7,12 +7,13 @@
  * prints, at any time, is only output. The log is then checked and scored here, outside the
  * sandbox, by replaying it in the game like any other log: nothing the policy prints can change its score.
  */
-import { dirname, join, posix } from "node:path";
+import { realpathSync } from "node:fs";
+import { dirname, isAbsolute, join, posix, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { countOf } from "../format/number.ts";
 import { listNames } from "../format/words.ts";
 import { runInNode } from "../playground/node-host.ts";
-import { requestForFile } from "../playground/node-files.ts";
+import { ImportRefused, type ImportRule, requestForFile } from "../playground/node-files.ts";
 import { errorText, outputLimits, type RunEvent, type RunError, visibleText } from "../playground/protocol.ts";
 import { checkLog, LogFormatError } from "../sim/gameday/log.ts";
 import { maxPolicyDecisions, type PolicyRun } from "../sim/gameday/policy.ts";
@@ -119,14 +120,50 @@ export function wrongAnswerText(named: string, at: number, problem: string, scen
 }
 
 /**
- * Where each of the policy's files (`keys`, relative to its folder, as requestForFile reads them)
- * goes in the run: under "learner/", so deep that a file it imports from a folder above its own
- * ("../common.ts") is under it too, and counted among the learner's.
+ * Where each of the policy's files (`keys`, relative to its folder, as requestForFile reads them;
+ * policyImports keeps them all in it) goes in the run: under "learner/".
  */
 export function learnerPaths(keys: readonly string[]): Map<string, string> {
-  const depth = Math.max(0, ...keys.map((k) => /^(?:\.\.\/)*/.exec(k)![0].length / 3));
-  const folder = `learner/${"up/".repeat(depth)}`;
-  return new Map(keys.map((k) => [k, posix.normalize(`${folder}${k}`)]));
+  return new Map(keys.map((k) => [k, posix.normalize(`learner/${k}`)]));
+}
+
+/**
+ * Why a policy cannot import a file, in the runner's refusals (a library module, "node:fs") and in
+ * policyImports' (a file outside its folder, or one of the game's).
+ */
+export const policyImportsText =
+  "a policy reads the dashboard's state it is given, and imports only its own files: those in its folder and the folders under it, none of the game's";
+
+/** Whether `file` is in `folder` or a folder under it (both absolute). */
+function within(folder: string, file: string): boolean {
+  const path = relative(folder, file);
+  return path !== "" && path !== ".." && !path.startsWith(`..${sep}`) && !isAbsolute(path);
+}
+
+/**
+ * The rule for what the policy in `file` (absolute; `named` as the learner typed it) may import
+ * (requestForFile reads each file an import reaches only if it allows it): a file in the policy's
+ * folder or a folder under it, both as written and with every link followed, so that a link
+ * cannot lead out of it; and none of `gameFiles` (real paths), the game's own sources, which hold
+ * each scenario's answer and the game itself, even in the policy's folder (a policy beside the
+ * course's src/). A refused import is named as the learner would read it, in the file that wrote it.
+ */
+export function policyImports(file: string, named: string, gameFiles: ReadonlySet<string>): ImportRule {
+  const folder = dirname(file);
+  const realFolder = realpathSync(folder);
+  const shown = (path: string) => join(dirname(named), relative(folder, path));
+  const folderShown = `${dirname(named) === "." ? "." : dirname(named)}${sep}`;
+  return (target, specifier, from) => {
+    const real = realpathSync(target);
+    const why = !within(folder, target)
+      ? `it is outside ${folderShown}, the policy's folder`
+      : !within(realFolder, real)
+        ? `it leads through a link to ${real}, outside ${folderShown}, the policy's folder`
+        : gameFiles.has(real)
+          ? "it is one of the game's own files"
+          : undefined;
+    return why && `${shown(from)} cannot import "${specifier}" (${why}): ${policyImportsText}`;
+  };
 }
 
 /**
@@ -161,10 +198,17 @@ export async function runPolicyFile(
   timeoutMs = policyTimeoutMs(scenario.seconds),
 ): Promise<PolicyFileRun> {
   // The learner's file and what it imports, under "learner/"; the game's own sources under "src/".
-  const learner = requestForFile(file, timeoutMs);
-  const inRun = learnerPaths(Object.keys(learner.files));
   const simEntry = fileURLToPath(new URL("../sim/gameday/policy.ts", import.meta.url));
   const sim = requestForFile(simEntry, timeoutMs);
+  const gameFiles = new Set(Object.keys(sim.files).map((key) => realpathSync(join(dirname(simEntry), key))));
+  let learner: ReturnType<typeof requestForFile>;
+  try {
+    learner = requestForFile(file, timeoutMs, policyImports(file, named, gameFiles));
+  } catch (error) {
+    if (error instanceof ImportRefused) return { ok: false, message: `the policy cannot run: ${error.message}` };
+    throw error;
+  }
+  const inRun = learnerPaths(Object.keys(learner.files));
   const files: Record<string, string> = {};
   for (const [key, text] of Object.entries(learner.files)) files[inRun.get(key)!] = text;
   for (const [key, text] of Object.entries(sim.files)) files[posix.normalize(`src/sim/gameday/${key}`)] = text;
@@ -187,10 +231,7 @@ export async function runPolicyFile(
       timeoutMs,
       // The policy is the learner's: its files may import each other and nothing else; the game's own
       // files (and the entry) are the course's.
-      learner: {
-        files: [...inRun.values()],
-        closed: "a policy reads the dashboard's state it is given; it imports only its own files",
-      },
+      learner: { files: [...inRun.values()], closed: policyImportsText },
     },
     (event: RunEvent) => {
       // Only the course's entry can report (the policy's files cannot import the reporter), and it

@@ -1,5 +1,6 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
 import { formatLog } from "../sim/gameday/log.ts";
 import { verdictText } from "../sim/gameday/report.ts";
@@ -14,6 +15,8 @@ import {
   learnerErrorText,
   learnerPaths,
   notPolicyText,
+  policyImports,
+  policyImportsText,
   policyStoppedText,
   printedText,
   tooManyDecisionsText,
@@ -151,35 +154,120 @@ test(
     expect(notfn.code).toBe(1);
     expect(notfn.err).toBe(`${notPolicyText("notfn.ts", "number")}\n`);
     expect(notfn.err).toMatch(/^notfn\.ts cannot run as a policy: its default export is a number, not a function;/);
-    // A file in a folder above the policy's own is still theirs, named as they would type it, not "learner/...".
-    file("common.ts", 'import { readFileSync } from "node:fs";\nexport const read = readFileSync;\n');
+    // A file in a folder under the policy's own is theirs, named as they would type it, not "learner/...".
+    mkdirSync(join(dir, "team/lib"), { recursive: true });
+    file("team/lib/common.ts", 'import { readFileSync } from "node:fs";\nexport const read = readFileSync;\n');
     file(
       "team/policy.ts",
-      'import { read } from "../common.ts";\nexport default function respond() { read("x"); return []; }\n',
+      'import { read } from "./lib/common.ts";\nexport default function respond() { read("x"); return []; }\n',
     );
     err = "";
     const refused = await typed("play", "gray-failure", "--policy", "team/policy.ts");
     expect(refused.code).toBe(1);
     expect(refused.err).toBe(
-      `the policy failed: Error: common.ts cannot import "node:fs": a policy reads the dashboard's state it is given; it imports only its own files (common.ts, line 1)\n`,
+      `the policy failed: Error: team/lib/common.ts cannot import "node:fs": ${policyImportsText} (team/lib/common.ts, line 1)\n`,
+    );
+    expect(policyImportsText).toBe(
+      "a policy reads the dashboard's state it is given, and imports only its own files: those in its folder and the folders under it, none of the game's",
     );
   },
 );
 
+test(
+  "a policy cannot import a file outside its folder, by climbing out or through a link, nor the game's own files; a sibling it can",
+  slow,
+  async () => {
+    // The audit's (session 57): a policy in a folder of its own that imports the scenarios by a
+    // relative path up to the course's source gets each scenario's answer (its par actions) and
+    // played them at the fault, "par or better".
+    const scenariosFile = fileURLToPath(new URL("../sim/gameday/scenarios.ts", import.meta.url));
+    const gameFolder = dirname(scenariosFile);
+    const peek = (from: string) =>
+      [
+        `import { findScenario } from "${from}";`,
+        "let done = false;",
+        "export default function respond(view: { scenario: string; now: number }) {",
+        "  const sc = findScenario(view.scenario)!;",
+        "  if (done || view.now < sc.faultAt) return [];",
+        "  done = true;",
+        "  return sc.reference.map((e) => ({ action: e.action, target: e.target }));",
+        "}",
+        "",
+      ].join("\n");
+    const own = join(dir, "own");
+    mkdirSync(join(own, "lib"), { recursive: true });
+    const cwdRun = (...argv: string[]) => {
+      let err = "";
+      let out = "";
+      return run(argv, { stdout: (t) => void (out += t), stderr: (t) => void (err += t), env: {}, cwd: dir }).then(
+        (code) => ({ code, out, err }),
+      );
+    };
+    const climb = relative(own, scenariosFile).split(sep).join("/");
+    expect(climb.startsWith("../")).toBe(true);
+    writeFileSync(join(own, "climb.ts"), peek(climb));
+    const climbed = await cwdRun("play", "gray-failure", "--policy", "own/climb.ts");
+    expect(climbed).toEqual({
+      code: 1,
+      out: "",
+      err: `the policy cannot run: own/climb.ts cannot import "${climb}" (it is outside own/, the policy's folder): ${policyImportsText}\n`,
+    });
+    // A link in its folder to the scenarios, and one to the course's src/ (through which the
+    // scenarios' own imports resolve too, so the old code played their answer): both lead out of it.
+    const srcFolder = dirname(dirname(gameFolder));
+    symlinkSync(scenariosFile, join(own, "link.ts"));
+    symlinkSync(srcFolder, join(own, "lib", "src"));
+    writeFileSync(join(own, "linked.ts"), peek("./link.ts"));
+    writeFileSync(join(own, "lib", "helper.ts"), `export { findScenario } from "./src/sim/gameday/scenarios.ts";\n`);
+    writeFileSync(join(own, "deep.ts"), peek("./lib/helper.ts"));
+    const linked = await cwdRun("play", "gray-failure", "--policy", "own/linked.ts");
+    expect(linked.code).toBe(1);
+    expect(linked.err).toBe(
+      `the policy cannot run: own/linked.ts cannot import "./link.ts" (it leads through a link to ${scenariosFile}, outside own/, the policy's folder): ${policyImportsText}\n`,
+    );
+    const deep = await cwdRun("play", "gray-failure", "--policy", "own/deep.ts");
+    expect(deep.code).toBe(1);
+    expect(deep.err).toBe(
+      `the policy cannot run: own/lib/helper.ts cannot import "./src/sim/gameday/scenarios.ts" (it leads through a link to ${scenariosFile}, outside own/, the policy's folder): ${policyImportsText}\n`,
+    );
+    // A policy beside the course's src/ (in its root, where npm run gameday runs) has the game's files
+    // in a folder under its own, and still cannot import them.
+    const root = dirname(srcFolder);
+    const gameFiles = new Set([scenariosFile]);
+    const rule = policyImports(join(root, "mine.ts"), "mine.ts", gameFiles);
+    expect(rule(scenariosFile, "./src/sim/gameday/scenarios.ts", join(root, "mine.ts"))).toBe(
+      `mine.ts cannot import "./src/sim/gameday/scenarios.ts" (it is one of the game's own files): ${policyImportsText}`,
+    );
+    expect(rule(join(root, "src", "cli", "gameday.ts"), "./src/cli/gameday.ts", join(root, "mine.ts"))).toBeUndefined();
+    // A file beside the policy, and one under it, it imports and runs as before.
+    writeFileSync(join(own, "lib", "quiet.ts"), "export const nothing: never[] = [];\n");
+    writeFileSync(
+      join(own, "sibling.ts"),
+      'import { nothing } from "./lib/quiet.ts";\nexport const none = () => nothing;\n',
+    );
+    writeFileSync(
+      join(own, "calm.ts"),
+      'import { none } from "./sibling.ts";\nexport default function respond() { return none(); }\n',
+    );
+    const calm = await cwdRun("play", "gray-failure", "--policy", "own/calm.ts", "--json");
+    expect({ code: calm.code, err: calm.err }).toEqual({ code: 0, err: "" });
+    expect(JSON.parse(calm.out).log).toEqual([]);
+  },
+);
+
 test("learnerErrorText leaves out a place in the harness's files, and renames the learner's", () => {
-  const inRun = learnerPaths(["policy.ts", "../common.ts", "lib/a.ts"]);
+  const inRun = learnerPaths(["policy.ts", "lib/a.ts"]);
   expect(inRun).toEqual(
     new Map([
-      ["policy.ts", "learner/up/policy.ts"],
-      ["../common.ts", "learner/common.ts"],
-      ["lib/a.ts", "learner/up/lib/a.ts"],
+      ["policy.ts", "learner/policy.ts"],
+      ["lib/a.ts", "learner/lib/a.ts"],
     ]),
   );
   expect(learnerPaths(["p.ts"])).toEqual(new Map([["p.ts", "learner/p.ts"]]));
   const at = (file: string) => ({ message: "Error: boom", file, line: 3, column: 2 });
   expect(learnerErrorText(at("main.ts"), "mine/policy.ts", inRun)).toBe("Error: boom");
   expect(learnerErrorText(at("src/sim/gameday/policy.ts"), "mine/policy.ts", inRun)).toBe("Error: boom");
-  expect(learnerErrorText(at("learner/up/lib/a.ts"), "mine/policy.ts", inRun)).toBe(
+  expect(learnerErrorText(at("learner/lib/a.ts"), "mine/policy.ts", inRun)).toBe(
     "Error: boom (mine/lib/a.ts, line 3, column 2)",
   );
   expect(learnerErrorText(at("learner/p.ts"), "/abs/p.ts", learnerPaths(["p.ts"]))).toBe(

@@ -4,15 +4,31 @@
  */
 import { describe, expect, test } from "vitest";
 import type { Criterion } from "./question-bank.ts";
-import { type Claim, debrief, defencesNamed, judgeClaim, numbersIn, sameFigure } from "./self-assessment.ts";
+import {
+  type Claim,
+  debrief,
+  defencesNamed,
+  evidenceChecks,
+  judgeClaim,
+  NotesRead,
+  namesCost,
+  numbersIn,
+  pointDefences,
+  sameFigure,
+  sentencesOf,
+} from "./self-assessment.ts";
 
+/**
+ * A point whose rubric names the defences and the words the evidence below uses: a defence must
+ * be one its point's rubric names, and a quote must use a word of it.
+ */
 const criterion = (id: string, kind: Criterion["evidence"]["kind"], weight: 1 | 2 | 3, expect?: string): Criterion => ({
   id,
   point: id,
   weight,
-  mid: "m",
-  senior: "s",
-  staff: "t",
+  mid: "Names cells, load shedding or rate limits.",
+  senior: "Asks what down means before sizing; says the router is shared by every cell.",
+  staff: "Counts per tenant, every night.",
   evidence: expect === undefined ? { ask: "?", kind } : { ask: "?", kind, expect },
 });
 
@@ -118,7 +134,7 @@ describe("evidence comes from the candidate's own notes", () => {
     expect(defenceVerdict).toMatchObject({ status: "missing", backed: 0 });
     expect(defenceVerdict.message).toMatch(/not found in your notes/);
     // Any four words were a "sentence"; now they must be the candidate's.
-    const quoteVerdict = judgeClaim(quote, { level: 3, evidence: "any four words here" }, "x", {});
+    const quoteVerdict = judgeClaim(quote, { level: 3, evidence: "any four words about tenants" }, "x", {});
     expect(quoteVerdict).toMatchObject({ status: "missing", backed: 0 });
     expect(quoteVerdict.message).toMatch(/not found in your notes/);
   });
@@ -196,7 +212,7 @@ describe("evidence comes from the candidate's own notes", () => {
     const notes = "Per-tenant rate limits at the edge; they cost a table of quotas to keep.";
     const verdict = judgeClaim(
       defence,
-      { level: 1, evidence: "per tenant rate-limits", cost: "a table of quotas" },
+      { level: 1, evidence: "per tenant rate-limits", cost: "cost a table of quotas" },
       notes,
       {},
     );
@@ -253,5 +269,105 @@ describe("the debrief", () => {
 
   test("claims must match the rubric one for one", () => {
     expect(() => debrief(rubric, full.slice(1), notes, 0, {})).toThrow(RangeError);
+  });
+});
+
+describe("evidence must be specific to its point and its question (audit, session 57)", () => {
+  const defence = criterion("d", "defence", 2);
+  const quote = criterion("q", "quote", 1);
+
+  test("the page's list of checks is this one, and each clause is tested below", () => {
+    expect(evidenceChecks).toBe(
+      "is it in your notes, and not only the question's words pasted back; is there a number, and is it the reference figure; is the defence one this point's rubric names, with a word of cost (costs, slower, latency, more…) in the same sentence; is a quote a sentence that uses a word of its point's rubric, with four words of your own, not the question's; and does each sentence of your notes back one point only",
+    );
+  });
+
+  test("a defence must be one its point's rubric names: a bulkhead does not back a point about cells", () => {
+    expect(pointDefences(defence)).toEqual(["load shedding", "rate limit or quota", "cells"]);
+    const notes = "A bulkhead per dependency, which costs money.";
+    const verdict = judgeClaim(defence, { level: 3, evidence: "A bulkhead", cost: "costs money" }, notes, {});
+    expect(verdict).toMatchObject({ status: "missing", backed: 0 });
+    expect(verdict.message).toBe(
+      "Your evidence names bulkhead, which this point's rubric does not: it names load shedding, rate limit or quota or cells.",
+    );
+  });
+
+  test("a cost must use a word of cost, not any two words", () => {
+    expect(namesCost("it costs money")).toBe(true);
+    expect(namesCost("slower releases")).toBe(true);
+    expect(namesCost("blast radius")).toBe(false);
+    const notes = "Cells for the tenants, blast radius.";
+    const verdict = judgeClaim(defence, { level: 2, evidence: "Cells", cost: "blast radius" }, notes, {});
+    expect(verdict.message).toBe("What you say it costs has no word of cost in it (costs, slower, latency, more…).");
+  });
+
+  test("the cost must be in the sentence that names the defence", () => {
+    const claim: Claim = { level: 2, evidence: "cells", cost: "costs money" };
+    const apart = judgeClaim(defence, claim, "We would use cells. It costs money and latency.", {});
+    expect(apart).toMatchObject({ status: "missing", backed: 0 });
+    expect(apart.message).toMatch(/not in the sentence that names the defence/);
+    expect(judgeClaim(defence, claim, "We would use cells, which costs money per cell.", {}).status).toBe("agrees");
+    // A sentence wrapped over two lines is one sentence; a new line that starts anew is another.
+    expect(sentencesOf("We would use cells, which\ncosts money. Then\nNext line")).toEqual([
+      "We would use cells, which\ncosts money.",
+      "Then",
+      "Next line",
+    ]);
+  });
+
+  test("a quote of the question's own words backs nothing, nor does a sentence of the question pasted back", () => {
+    const asked = "How do you describe how bad a failure is for every tenant, each night?";
+    const notes = `${asked}\nI asked what down means for a tenant first.`;
+    const echo = judgeClaim(
+      quote,
+      { level: 1, evidence: "a failure is for every tenant" },
+      new NotesRead(notes, asked),
+      {},
+    );
+    expect(echo.message).toBe(
+      "Your quote is the question's own words: quote what you said, with four words or more not in the question.",
+    );
+    const own = judgeClaim(quote, { level: 1, evidence: "I asked what down means" }, new NotesRead(notes, asked), {});
+    expect(own.status).toBe("agrees");
+    // A figure found only in the question pasted back.
+    const figure = criterion("n", "number", 1);
+    const pasted = judgeClaim(
+      figure,
+      { level: 2, evidence: "3 zones" },
+      new NotesRead("We run 3 replicas in 3 zones.", "We run 3 replicas in 3 zones. Are we safe?"),
+      {},
+    );
+    expect(pasted.message).toBe(
+      "Your figure 3 is only in the question's own words, pasted into your notes: an echo of the question backs nothing.",
+    );
+  });
+
+  test("a quote must use a word of its point's rubric", () => {
+    const verdict = judgeClaim(
+      quote,
+      { level: 1, evidence: "I would keep the blast radius small" },
+      "I would keep the blast radius small.",
+      {},
+    );
+    expect(verdict.message).toBe(
+      "Your quote uses no word of this point's rubric: quote what you said about this point.",
+    );
+  });
+
+  test("each sentence of the notes backs one point: the same sentence pasted for two points backs the first", () => {
+    const rubric = [criterion("a", "quote", 2), criterion("b", "quote", 2)];
+    const said = "I asked what down means for each tenant";
+    const claims: Claim[] = [
+      { level: 3, evidence: said },
+      { level: 3, evidence: said },
+    ];
+    const once = debrief(rubric, claims, `${said}.`, 0, {});
+    expect(once.verdicts.map((v) => v.status)).toEqual(["agrees", "missing"]);
+    expect(once.verdicts[1]!.message).toBe(
+      'Your quote is in a sentence of your notes that already backs "a": each sentence backs one point.',
+    );
+    expect(once.level).toBeNull();
+    // Written twice, in two sentences, it backs both.
+    expect(debrief(rubric, claims, `${said}. Then ${said}.`, 0, {}).level).toBe("staff");
   });
 });

@@ -2,15 +2,21 @@
  * Scoring a self-assessment against a levelled rubric, and showing where the self-score and the
  * evidence disagree. A candidate claims a level for each criterion and pastes the evidence behind
  * it (the number they gave, the defence and its cost, or what they said). The checks are
- * mechanical and say so: a number must be there (and match the reference when the prompt fixed the
- * inputs), a defence must be named with a cost, a quote must be a sentence, and all of it must be
- * in the candidate's own notes. Without that last check a one-letter answer was "staff" on a
- * figure copied from the model answer shown on the same screen. A claim without evidence that
- * passes is not counted in the evidence-backed score. Ticking a red flag sinks the answer at
- * every level.
+ * mechanical and say so (evidenceRules, which the page prints): a number must be there (and match
+ * the reference when the prompt fixed the inputs); a defence must be one the point's own rubric
+ * names, with its cost, in a word of cost, in the same sentence; a quote must be a sentence with
+ * words of its own, not the question's; all of it must be in the candidate's own notes, outside the
+ * question's words pasted back; and each sentence of the notes backs one point. Without the notes
+ * check a one-letter answer was "staff" on a figure copied from the model answer shown on the same
+ * screen; without the rest (audit, session 57) one 28-word note of defence names and a sentence
+ * about blast radius, pasted into every question, was "staff" on 22 of 52 (any defence backed any
+ * defence point, any two words of the notes were a cost, and one sentence backed every quote). A
+ * claim without evidence that passes is not counted in the evidence-backed score. Ticking a red
+ * flag sinks the answer at every level.
  *
  * Pure: no DOM. The mock interview's review stage and its tests use it.
  */
+import { inWords, listNames } from "../format/words.ts";
 import type { Criterion, Level } from "./question-bank.ts";
 
 /** 0: not shown; 1..3: mid, senior, staff. */
@@ -310,12 +316,6 @@ function wordsOf(text: string): string {
   return words ? words.join(" ") : "";
 }
 
-/** Whether `phrase` is in `notes` as whole words, in order (so "shard" is not found in "reshard"). */
-function inNotes(phrase: string, notes: string): boolean {
-  const words = wordsOf(phrase);
-  return words !== "" && ` ${wordsOf(notes)} `.includes(` ${words} `);
-}
-
 /** Whether two readings of a figure are the same number ("4,800" and "4.8k"), bar floating-point noise. */
 const sameNumber = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
 
@@ -331,27 +331,236 @@ export function sameFigure(stated: number, reference: number): boolean {
   return true;
 }
 
-const words = (text: string) => text.trim().split(/\s+/).filter(Boolean).length;
+/**
+ * Words of cost, matched at the start of a word as the defence words are ("slow" finds "slower"):
+ * what a defence's cost must use. Any two words of the notes were a cost before (audit, session 57).
+ */
+const costWords: readonly string[] = [
+  "cost",
+  "price",
+  "pricier",
+  "pay",
+  "paid",
+  "money",
+  "spend",
+  "expens",
+  "latency",
+  "slow",
+  "delay",
+  "wait",
+  "lag",
+  "overhead",
+  "extra",
+  "more",
+  "less",
+  "fewer",
+  "lose",
+  "lost",
+  "loss",
+  "waste",
+  "idle",
+  "spare",
+  "complex",
+  "complicat",
+  "harder",
+  "burden",
+  "toil",
+  "maintain",
+  "maintenance",
+  "operat",
+  "reject",
+  "refus",
+  "drop",
+  "stale",
+  "risk",
+  "downside",
+  "trade",
+  "penalt",
+  "sacrific",
+  "capacity",
+  "weaker",
+  "worse",
+  "duplicat",
+];
+
+const costPattern = new RegExp(
+  `(?<![a-z0-9])(?:${costWords.map((w) => w.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")})`,
+);
+
+/** Whether a text says a cost: it has a word of cost (costWords). */
+export function namesCost(text: string): boolean {
+  return costPattern.test(normalise(text));
+}
+
+/** The defences a point's own rubric names, at any level: the only ones its defence evidence may name. */
+export function pointDefences(criterion: Pick<Criterion, "point" | "mid" | "senior" | "staff">): string[] {
+  return defencesNamed(`${criterion.point}. ${criterion.mid} ${criterion.senior} ${criterion.staff}`);
+}
+
+/** Words a quote needs, and words of its own (not the question's) among them. */
+const quoteWords = 4;
+
+/**
+ * Words too common to tie a quote to a point: a rubric's own verbs ("names", "gives") and the
+ * words any sentence has. A rubric word of four letters or more outside this list is the point's.
+ */
+const commonWords = new Set(
+  "about also because been both does each every from gives have into just many more most much must names only other says some such than that their them then there these they this those uses very what when where which while will with without would your".split(
+    " ",
+  ),
+);
+
+/** A word as quotes and rubrics are compared: its first five letters ("routine" is "routinely"). */
+const stem = (word: string) => word.slice(0, 5);
+
+/** The words of a point's rubric (its name, its levels, its ask) that tie a quote to it, as stems. */
+function pointWords(criterion: Pick<Criterion, "point" | "mid" | "senior" | "staff" | "evidence">): Set<string> {
+  const text = `${criterion.point} ${criterion.mid} ${criterion.senior} ${criterion.staff} ${criterion.evidence.ask}`;
+  return new Set(
+    wordsOf(text)
+      .split(" ")
+      .filter((w) => /^\p{L}{4,}$/u.test(w) && !commonWords.has(w))
+      .map(stem),
+  );
+}
+
+/** Whether a quote uses a word of its point's rubric (pointWords): says something of this point. */
+function aboutPoint(
+  quote: string,
+  criterion: Pick<Criterion, "point" | "mid" | "senior" | "staff" | "evidence">,
+): boolean {
+  const own = pointWords(criterion);
+  return wordsOf(quote)
+    .split(" ")
+    .some((w) => w.length >= 4 && !commonWords.has(w) && own.has(stem(w)));
+}
+
+/**
+ * What the checks are, as the page says them beside the rubric (src/components/MockInterview.astro):
+ * each clause is one check of judgeClaim and debrief, and self-assessment.test.ts tests each.
+ */
+export const evidenceChecks = `is it in your notes, and not only the question's words pasted back; is there a number, and is it the reference figure; is the defence one this point's rubric names, with a word of cost (costs, slower, latency, more…) in the same sentence; is a quote a sentence that uses a word of its point's rubric, with ${inWords(quoteWords)} words of your own, not the question's; and does each sentence of your notes back one point only`;
+
+/**
+ * What the interviewer says in a question, as the notes check reads it: the prompt and the
+ * follow-ups, with their push-backs. Notes that only repeat it back are no evidence of an answer.
+ */
+export function askedIn(question: {
+  prompt: string;
+  followUps: readonly { question: string; pushback?: { say: string } }[];
+}): string {
+  return [question.prompt, ...question.followUps.flatMap((f) => [f.question, f.pushback?.say ?? ""])].join("\n");
+}
+
+/**
+ * The sentences of notes: one ends at . ! or ? before a space ("12.5%" is one word), and at a
+ * line break unless the next line goes on in lower case (a sentence wrapped over two lines).
+ */
+export function sentencesOf(notes: string): string[] {
+  return notes
+    .split(/(?<=[.!?])\s+|\n\s*(?!\p{Ll})/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** The point a sentence of the notes backs, once a claim's evidence was found there. */
+interface Backing {
+  id: string;
+  point: string;
+}
+
+/**
+ * The notes as the checks read them: their words in order, the sentence each word is in, the
+ * figures of each sentence, the sentences that only repeat the question (`asked`, askedIn), and
+ * the point each sentence backs once a claim was found in it: a sentence backs one point.
+ */
+export class NotesRead {
+  readonly empty: boolean;
+  private readonly words: string[] = [];
+  private readonly sentenceOf: number[] = [];
+  private readonly figures: number[][] = [];
+  private readonly echo: boolean[] = [];
+  private readonly backs: (Backing | undefined)[] = [];
+  readonly askedWords: ReadonlySet<string>;
+
+  constructor(notes: string, asked = "") {
+    this.empty = notes.trim() === "";
+    this.askedWords = new Set(wordsOf(asked).split(" ").filter(Boolean));
+    for (const sentence of sentencesOf(notes)) {
+      const words = wordsOf(sentence).split(" ").filter(Boolean);
+      if (words.length === 0) continue;
+      const index = this.echo.length;
+      for (const word of words) {
+        this.words.push(word);
+        this.sentenceOf.push(index);
+      }
+      this.figures.push(numbersIn(plainText(sentence)));
+      this.echo.push(this.askedWords.size > 0 && words.every((w) => this.askedWords.has(w)));
+      this.backs.push(undefined);
+    }
+  }
+
+  /** Each place `phrase` is in the notes as whole words in order: the sentences it spans. */
+  find(phrase: string): number[][] {
+    const want = wordsOf(phrase).split(" ").filter(Boolean);
+    const found: number[][] = [];
+    if (want.length === 0) return found;
+    for (let start = 0; start + want.length <= this.words.length; start++) {
+      if (want.every((w, k) => this.words[start + k] === w))
+        found.push([...new Set(this.sentenceOf.slice(start, start + want.length))]);
+    }
+    return found;
+  }
+
+  /** The sentences that state `value` (as numbersIn reads them), each as a place. */
+  findFigure(value: number): number[][] {
+    return this.figures.flatMap((figures, i) => (figures.some((w) => sameNumber(w, value)) ? [[i]] : []));
+  }
+
+  /** Whether the sentences may back `point`: none is the question pasted back, and none backs another point. */
+  free(sentences: readonly number[], point: Backing): boolean {
+    return sentences.every((s) => !this.echo[s] && (this.backs[s] === undefined || this.backs[s]!.id === point.id));
+  }
+
+  /** Why none of `places` may back `point` (each is an echo or backs another point). */
+  whyTaken(places: readonly (readonly number[])[], what: string): string {
+    const other = places.flatMap((p) => p.map((s) => this.backs[s])).find((b) => b !== undefined);
+    return other === undefined
+      ? `${what} is only in the question's own words, pasted into your notes: an echo of the question backs nothing.`
+      : `${what} is in a sentence of your notes that already backs "${other.point}": each sentence backs one point.`;
+  }
+
+  take(sentences: readonly number[], point: Backing): void {
+    for (const s of sentences) this.backs[s] = { id: point.id, point: point.point };
+  }
+}
 
 /**
  * How the evidence behind one claim stands up. `notes` is what the candidate wrote during the
- * interview: the evidence counts only if it is there. `values` holds the reference figures by name.
+ * interview (or NotesRead of it): the evidence counts only if it is there, outside any sentence
+ * that repeats the question or backs another point; when it counts, its sentences back this point.
+ * `values` holds the reference figures by name.
  */
 export function judgeClaim(
   criterion: Criterion,
   claim: Claim,
-  notes: string,
+  notes: string | NotesRead,
   values: Readonly<Record<string, number>>,
   format: (value: number, name: string) => string = String,
 ): Verdict {
   if (claim.level === 0) return { status: "not-claimed", message: "Not claimed.", backed: 0 };
+  const read = typeof notes === "string" ? new NotesRead(notes) : notes;
   const evidence = claim.evidence.trim();
   const missing = (message: string): Verdict => ({ status: "missing", message, backed: 0 });
   if (evidence === "") return missing("You ticked it but pasted no evidence.");
   // Evidence the answer does not hold is no evidence of the answer, however well formed (the model
   // answer's figures are on the same screen). The form is checked first, so its advice comes first.
-  const empty = notes.trim() === "" ? " (they are empty)" : "";
+  const empty = read.empty ? " (they are empty)" : "";
   const notFound = (what: string) => missing(`${what} is not found in your notes${empty}. Paste it as you wrote it.`);
+  /** The first of `places` that may back this point, or the reason none may. */
+  const placed = (places: number[][], what: string): number[] | string =>
+    places.find((p) => read.free(p, criterion)) ?? read.whyTaken(places, what);
+  let used: number[] = [];
   const { kind, expect } = criterion.evidence;
   if (kind === "number") {
     const stated = figuresIn(plainText(evidence));
@@ -368,21 +577,56 @@ export function judgeClaim(
     }
     // Compared as numbers, so "4,800" is found in "4.8k" but not in "14,800"; every figure the
     // evidence states must be the candidate's, named as they typed it when one is not.
-    const written = numbersIn(plainText(notes));
-    const absent = stated.find((n) => !written.some((w) => sameNumber(w, n.value)));
-    const typed = absent && figuresIn(evidence).find((f) => sameNumber(f.value, absent.value));
-    if (absent) return notFound(`Your figure ${(typed ?? absent).text.trim()}`);
+    for (const figure of stated) {
+      const typed = (figuresIn(evidence).find((f) => sameNumber(f.value, figure.value)) ?? figure).text.trim();
+      const places = read.findFigure(figure.value);
+      if (places.length === 0) return notFound(`Your figure ${typed}`);
+      const place = placed(places, `Your figure ${typed}`);
+      if (typeof place === "string") return missing(place);
+      used = [...used, ...place];
+    }
   } else if (kind === "defence") {
-    if (defencesNamed(evidence).length === 0)
+    const named = defencesNamed(evidence);
+    if (named.length === 0)
       return missing("Your evidence names no defence the course knows (bulkhead, cells, canary, quota…).");
-    const cost = claim.cost ?? "";
-    if (words(cost) < 2) return missing("You named a defence but not what it costs.");
-    if (!inNotes(evidence, notes)) return notFound("The defence you pasted");
-    if (!inNotes(cost, notes)) return notFound("What you say it costs");
+    const own = pointDefences(criterion);
+    if (!named.some((n) => own.includes(n)))
+      return missing(
+        `Your evidence names ${listNames(named)}, which this point's rubric does not: it names ${listNames(own, "or")}.`,
+      );
+    const cost = claim.cost?.trim() ?? "";
+    if (cost === "") return missing("You named a defence but not what it costs.");
+    if (!namesCost(cost))
+      return missing("What you say it costs has no word of cost in it (costs, slower, latency, more…).");
+    const defences = read.find(evidence);
+    if (defences.length === 0) return notFound("The defence you pasted");
+    const costs = read.find(cost);
+    if (costs.length === 0) return notFound("What you say it costs");
+    // The cost counts where the defence is named: in a sentence of the defence's.
+    const withCost = defences.filter((d) => costs.some((c) => c.every((s) => d.includes(s))));
+    if (withCost.length === 0)
+      return missing(
+        "What you say it costs is not in the sentence that names the defence: say the cost where you name it.",
+      );
+    const place = placed(withCost, "The defence you pasted");
+    if (typeof place === "string") return missing(place);
+    used = place;
   } else {
-    if (words(evidence) < 4) return missing("Quote what you said: a sentence, not a word or two.");
-    if (!inNotes(evidence, notes)) return notFound("Your quote");
+    const quoted = wordsOf(evidence).split(" ").filter(Boolean);
+    if (quoted.length < quoteWords) return missing("Quote what you said: a sentence, not a word or two.");
+    if (quoted.filter((w) => !read.askedWords.has(w)).length < quoteWords)
+      return missing(
+        `Your quote is the question's own words: quote what you said, with ${inWords(quoteWords)} words or more not in the question.`,
+      );
+    if (!aboutPoint(evidence, criterion))
+      return missing("Your quote uses no word of this point's rubric: quote what you said about this point.");
+    const places = read.find(evidence);
+    if (places.length === 0) return notFound("Your quote");
+    const place = placed(places, "Your quote");
+    if (typeof place === "string") return missing(place);
+    used = place;
   }
+  read.take(used, criterion);
   // The checks above are all the page can make of the evidence: it passes them, and the level
   // claimed counts. That is the page's reading, not a judgement that the answer was right.
   return { status: "agrees", message: "Your evidence passes the page's checks.", backed: claim.level };
@@ -405,7 +649,17 @@ export interface Debrief {
 /** The share of the weight that must be backed at a level to reach it. */
 export const levelBar = 0.75;
 
-/** The debrief of `claims` against `rubric`, their evidence judged against the candidate's `notes`. */
+export interface DebriefOptions {
+  /** What the interviewer said (askedIn): a sentence of the notes that only repeats it backs nothing. */
+  asked?: string;
+  /** A further check of point `i`'s verdict, against the same notes (the staff step, staff-step.ts). */
+  andThen?: (i: number, verdict: Verdict, notes: NotesRead) => Verdict;
+}
+
+/**
+ * The debrief of `claims` against `rubric`, their evidence judged against the candidate's `notes`,
+ * point by point in the rubric's order: a sentence that backs one point backs no later one.
+ */
 export function debrief(
   rubric: readonly Criterion[],
   claims: readonly Claim[],
@@ -413,9 +667,14 @@ export function debrief(
   redFlagsTicked: number,
   values: Readonly<Record<string, number>>,
   format?: (value: number, name: string) => string,
+  options: DebriefOptions = {},
 ): Debrief {
   if (claims.length !== rubric.length) throw new RangeError(`${rubric.length} criteria, ${claims.length} claims`);
-  const verdicts = rubric.map((c, i) => judgeClaim(c, claims[i]!, notes, values, format));
+  const read = new NotesRead(notes, options.asked);
+  const verdicts = rubric.map((c, i) => {
+    const verdict = judgeClaim(c, claims[i]!, read, values, format);
+    return options.andThen ? options.andThen(i, verdict, read) : verdict;
+  });
   const total = rubric.reduce((sum, c) => sum + c.weight * 3, 0);
   const selfScore = rubric.reduce((sum, c, i) => sum + c.weight * claims[i]!.level, 0) / total;
   const backedScore = rubric.reduce((sum, c, i) => sum + c.weight * verdicts[i]!.backed, 0) / total;

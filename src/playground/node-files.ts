@@ -10,7 +10,17 @@ import { defaultTimeoutMs, type RunRequest } from "./protocol.ts";
 const importFrom =
   /(?:\bimport|\bexport)\s*(?:[\w*${}\s,]*\sfrom\s*)?["'](\.{1,2}\/[^"']+)["']|\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
 
-export function requestForFile(path: string, timeoutMs = defaultTimeoutMs): RunRequest {
+/** A relative import a caller's rule refused (requestForFile's `refuse`): the reason is its message. */
+export class ImportRefused extends Error {}
+
+/**
+ * What `refuse` is told of each file a relative import reaches, before it is read: the file
+ * (absolute, as joined, links not followed), the import as written, and the file that wrote it. A
+ * reason refuses it (requestForFile throws ImportRefused with that reason); undefined reads it.
+ */
+export type ImportRule = (file: string, specifier: string, from: string) => string | undefined;
+
+export function requestForFile(path: string, timeoutMs = defaultTimeoutMs, refuse?: ImportRule): RunRequest {
   const root = dirname(path);
   const files: Record<string, string> = {};
   const visit = (file: string) => {
@@ -23,6 +33,8 @@ export function requestForFile(path: string, timeoutMs = defaultTimeoutMs): RunR
       const target = join(dirname(file), specifier);
       for (const candidate of importCandidates(target)) {
         if (existsSync(candidate) && candidate.endsWith(".ts")) {
+          const reason = refuse?.(candidate, specifier, file);
+          if (reason !== undefined) throw new ImportRefused(reason);
           visit(candidate);
           break;
         }

@@ -490,14 +490,16 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       // The evidence pasted below, as the notes must hold it to count.
       await mock
         .getByLabel(/Your answer/)
-        .fill("Stored assignment per customer, at a table to keep in step with the fleet.");
+        .fill("Stored assignment per customer, at the cost of a table to keep in step with the fleet.");
       await page.clock.fastForward("02:00");
       await mock.getByRole("button", { name: /debrief me/ }).click();
       const point = mock.getByRole("group", { name: new RegExp(`^${shuffle.rubric[needs]!.point}`) });
       await point.getByRole("radio", { name: /^Senior/ }).check();
       // The rubric's own senior answer is evidence the checker accepts.
       await point.getByLabel(/^Evidence:/).fill("Stored assignment");
-      await point.getByLabel("What it costs", { exact: true }).fill("a table to keep in step with the fleet");
+      await point
+        .getByLabel("What it costs", { exact: true })
+        .fill("the cost of a table to keep in step with the fleet");
       await expect
         .poll(() => point.locator(".mock__verdict").textContent())
         .toBe("Your evidence passes the page's checks: counted at senior.");
@@ -522,7 +524,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       await expect(point.getByRole("radio", { name: /^Senior/ }).isChecked()).resolves.toBe(true);
       await expect(point.getByLabel(/^Evidence:/).inputValue()).resolves.toBe("Stored assignment");
       await expect(point.getByLabel("What it costs", { exact: true }).inputValue()).resolves.toBe(
-        "a table to keep in step with the fleet",
+        "the cost of a table to keep in step with the fleet",
       );
       await expect(mock.getByRole("checkbox", { name: shuffle.redFlags[0]! }).isChecked()).resolves.toBe(true);
       await expect(point.locator(".mock__verdict").textContent()).resolves.toBe(

@@ -12,7 +12,7 @@
  */
 import type { Criterion } from "../question-bank.ts";
 import { inWords } from "../../format/words.ts";
-import { type Claim, type Claimed, type Debrief, debrief, judgeClaim } from "../self-assessment.ts";
+import { type Claim, type Claimed, type Debrief, debrief, judgeClaim, type NotesRead } from "../self-assessment.ts";
 
 /** The level a number's evidence backs at most, without the staff step. */
 const figureBacks: Claimed = 2;
@@ -33,8 +33,12 @@ const stepWords = 4;
 const wordsBeyondFigures = (text: string) =>
   text.split(/\s+/).filter((word) => /\p{L}{2}/u.test(word) && !/\p{Nd}/u.test(word)).length;
 
-/** Why a staff step does not back a staff claim, or null when it does. */
-export function stepShortfall(criterion: Criterion, step: string, notes: string): string | null {
+/**
+ * Why a staff step does not back a staff claim, or null when it does. The step is a quote, checked
+ * as one against `notes` (or NotesRead of them, as the debrief reads them: it may share the
+ * figure's sentence, and no other point's).
+ */
+export function stepShortfall(criterion: Criterion, step: string, notes: string | NotesRead): string | null {
   const ask = staffStep(criterion);
   if (ask === undefined) return null;
   if (step.trim() === "")
@@ -50,6 +54,7 @@ export function stepShortfall(criterion: Criterion, step: string, notes: string)
  * The debrief, with each staff claim on a number point backed at staff only when its step holds
  * (`steps[i]`, the step pasted for point i). A claim whose figure passes but whose step does not
  * counts at senior and is reported as a disagreement; the self-score stays what was claimed.
+ * `asked` is what the interviewer said (askedIn): notes that repeat it back no point.
  */
 export function debriefWithSteps(
   rubric: readonly Criterion[],
@@ -59,20 +64,14 @@ export function debriefWithSteps(
   redFlagsTicked: number,
   values: Readonly<Record<string, number>>,
   format?: (value: number, name: string) => string,
+  asked = "",
 ): Debrief {
-  const short = rubric.map((c, i) => (claims[i]!.level === 3 ? stepShortfall(c, steps[i] ?? "", notes) : null));
-  const backing = claims.map((claim, i) => (short[i] ? { ...claim, level: figureBacks } : claim));
-  const claimed = debrief(rubric, claims, notes, redFlagsTicked, values, format);
-  const backed = debrief(rubric, backing, notes, redFlagsTicked, values, format);
-  const verdicts = backed.verdicts.map((v, i) =>
-    short[i] && v.status === "agrees"
-      ? { status: "missing" as const, message: `${short[i]} Counted at senior.`, backed: v.backed }
-      : v,
-  );
-  return {
-    ...backed,
-    selfScore: claimed.selfScore,
-    verdicts,
-    disagreements: verdicts.filter((v) => v.status === "missing" || v.status === "contradicts").length,
-  };
+  return debrief(rubric, claims, notes, redFlagsTicked, values, format, {
+    asked,
+    andThen: (i, verdict, read) => {
+      if (claims[i]!.level !== 3 || verdict.status !== "agrees") return verdict;
+      const short = stepShortfall(rubric[i]!, steps[i] ?? "", read);
+      return short ? { status: "missing", message: `${short} Counted at senior.`, backed: figureBacks } : verdict;
+    },
+  });
 }

@@ -13,7 +13,7 @@
  */
 import type { Criterion } from "../../course/question-bank.ts";
 import { debriefWithSteps, staffStep } from "../../course/interview/staff-step.ts";
-import { type Claim, type Claimed, claimNames, type Debrief, levelBar } from "../../course/self-assessment.ts";
+import { askedIn, type Claim, type Claimed, claimNames, type Debrief, levelBar } from "../../course/self-assessment.ts";
 import { elapsedStamp, formatClock, timeUsed } from "./countdown.ts";
 import type { Ui } from "./dom.ts";
 import { siteStorage, storeOrNothing } from "../site-storage.ts";
@@ -480,7 +480,8 @@ export class ReviewStage {
     // Red-flag boxes are created fresh for each review; listen once per render.
     for (const box of this.ui.field("redflags").querySelectorAll<HTMLInputElement>("input"))
       box.onchange = () => this.update();
-    // Judged against the notes taken during the round: evidence they do not hold is not counted.
+    // Judged against the notes taken during the round: evidence they do not hold is not counted, nor
+    // the question's own words pasted into them.
     const d = debriefWithSteps(
       criteria,
       this.claims(),
@@ -489,6 +490,7 @@ export class ReviewStage {
       this.redFlagsTicked().length,
       values,
       format,
+      this.interview ? askedIn(this.interview.question) : "",
     );
     this.last = d;
     d.verdicts.forEach((v, i) => {

@@ -1,8 +1,8 @@
 /**
  * The debrief's evidence checker against the rubrics it checks. A rubric's senior and staff texts
  * for defence evidence say what a good answer names; written in the notes and pasted from them as
- * evidence (each part between semicolons on its own, with a cost), every one must pass the
- * checker, so the defence words in
+ * evidence (each part between semicolons on its own, with a cost in the same sentence), every one
+ * must pass the checker, so the defence words in
  * src/course/self-assessment.ts cannot drift from the rubrics again (it once refused "a stored
  * assignment", the shuffle-sharding rubric's own senior answer).
  */
@@ -51,7 +51,8 @@ describe("the evidence checker accepts the rubrics' own answers", () => {
       .filter(({ key }) => !namesNoMechanism.has(key))
       .filter(
         ({ criterion, part }) =>
-          judgeClaim(criterion, { level: 2, evidence: part, cost }, `${part}\n${cost}`, {}).status !== "agrees",
+          judgeClaim(criterion, { level: 2, evidence: part, cost }, `${part.replace(/[.!?]+$/, "")}, and ${cost}.`, {})
+            .status !== "agrees",
       )
       .map(({ key }) => key);
     expect(refused, "add the words these name to defenceNames in src/course/self-assessment.ts").toEqual([]);
@@ -68,7 +69,7 @@ describe("the evidence checker accepts the rubrics' own answers", () => {
   test("the shuffle-sharding question takes a stored assignment, as its rubric says", () => {
     const question = questions.find((q) => q.id === "shuffle-sharding-numbers")!;
     const criterion = question.rubric.find((c) => c.point === "What it needs, and what it costs")!;
-    const cost = "a table to keep in step";
+    const cost = "costs a table to keep in step";
     for (const evidence of ["Stored assignment", "the assignment is stored per customer", "client failover"])
       expect(judgeClaim(criterion, { level: 2, evidence, cost }, `${evidence}, at ${cost}.`, {}).status, evidence).toBe(
         "agrees",

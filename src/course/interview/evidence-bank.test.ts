@@ -1,0 +1,184 @@
+/**
+ * The debrief's evidence checks over the whole question bank: evidence must be specific to its
+ * point and its question. The audit's (session 57) keyword-stuffed note, pasted into every
+ * question, and the question pasted back as the answer were "staff" on 22 and 13 of the 52
+ * questions; neither backs staff anywhere now. The bank's own model answers still back their
+ * points, so the checks are not simply made impossible.
+ */
+import { describe, expect, test } from "vitest";
+import type { Criterion } from "../question-bank.ts";
+import { askedIn, type Claim, type Debrief, defenceNames, sentencesOf } from "../self-assessment.ts";
+import { questions } from "./bank.ts";
+import { values } from "./numbers.ts";
+import { debriefWithSteps } from "./staff-step.ts";
+
+type Question = (typeof questions)[number];
+
+/** The audit's note (.scratch/s57/gd-redteam/stuff.ts): defence names and generic sentences, no thought. */
+const stuffed =
+  "I would use a bulkhead and cells and a canary with a quota. It costs money and latency. I would limit the blast radius of every failure. 10";
+
+/** The audit's claims on the stuffed note: staff on every point, the same evidence for each kind. */
+function stuffedDebrief(q: Question): Debrief {
+  const claims: Claim[] = q.rubric.map((c) => {
+    if (c.evidence.kind === "defence") return { level: 3, evidence: "bulkhead", cost: "costs money" };
+    if (c.evidence.kind === "quote") return { level: 3, evidence: "I would limit the blast radius" };
+    if (c.evidence.expect) return { level: 0, evidence: "" };
+    return { level: 3, evidence: "10" };
+  });
+  const steps = q.rubric.map((c) => (c.evidence.kind === "number" ? "I would limit the blast radius" : undefined));
+  return debriefWithSteps(q.rubric, claims, steps, stuffed, 0, values, undefined, askedIn(q));
+}
+
+/**
+ * The audit's claims on the question pasted back as the notes (.scratch/s57/gd-redteam/echo.ts):
+ * its first six words as every quote, its first defence word with two of its words as the cost,
+ * its first figure.
+ */
+function echoDebrief(q: Question): Debrief {
+  const notes = q.prompt;
+  const words = notes
+    .replace(/[^\p{L}\p{N}\s'%.]/gu, " ")
+    .split(/\s+/)
+    .filter(Boolean);
+  const quote = words.slice(0, 6).join(" ");
+  const lower = notes.toLowerCase().replace(/[-_]/g, " ");
+  const escaped = (w: string) => w.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const word = Object.values(defenceNames)
+    .flat()
+    .find((w) => new RegExp(`(?<![a-z0-9])${escaped(w)}`).test(lower));
+  const defence = word ? (lower.match(new RegExp(`(?<![a-z0-9])${escaped(word)}[a-z]*`))?.[0] ?? "") : "";
+  const figure = (notes.match(/\d+(?:[.,]\d+)?%?/) ?? [""])[0];
+  const claims: Claim[] = q.rubric.map((c) => {
+    if (c.evidence.kind === "defence")
+      return defence ? { level: 3, evidence: defence, cost: words.slice(1, 3).join(" ") } : { level: 0, evidence: "" };
+    if (c.evidence.kind === "quote") return { level: 3, evidence: quote };
+    if (!c.evidence.expect && figure) return { level: 3, evidence: figure };
+    return { level: 0, evidence: "" };
+  });
+  const steps = q.rubric.map((c) => (c.evidence.kind === "number" ? quote : undefined));
+  return debriefWithSteps(q.rubric, claims, steps, notes, 0, values, undefined, askedIn(q));
+}
+
+/**
+ * The most a careful claimant backs at staff from `notes`: for each point, the sentences of the
+ * notes that back it at staff on their own (pasted whole as the evidence, and as the cost; for a
+ * number point with a step from its own sentence or one near it), then the choice of one for each
+ * point, no sentence used twice, that backs the most weight at staff in the whole debrief.
+ */
+function bestDebrief(rubric: readonly Criterion[], notes: string, asked: string): Debrief {
+  const sentences = sentencesOf(notes);
+  const none: Claim = { level: 0, evidence: "" };
+  const judge = (claims: readonly Claim[], steps: readonly (string | undefined)[]) =>
+    debriefWithSteps(rubric, claims, steps, notes, 0, values, undefined, asked);
+  const options = rubric.map((c, i) => {
+    const found: { claim: Claim; step?: string; uses: number[] }[] = [];
+    sentences.forEach((evidence, a) => {
+      const near = [a, a + 1, a - 1, a + 2, a - 2].filter((b) => b >= 0 && b < sentences.length);
+      for (const b of c.evidence.kind === "number" ? near : [a]) {
+        if (found.length >= 10) return;
+        const claim: Claim = { level: 3, evidence, cost: evidence };
+        const step = c.evidence.kind === "number" ? sentences[b] : undefined;
+        const alone = judge(
+          rubric.map((_, j) => (j === i ? claim : none)),
+          rubric.map((_, j) => (j === i ? step : undefined)),
+        );
+        if (alone.verdicts[i]!.backed === 3) {
+          found.push({ claim, step, uses: a === b ? [a] : [a, b] });
+          return;
+        }
+      }
+    });
+    return found;
+  });
+  let best = judge(
+    rubric.map(() => none),
+    rubric.map(() => undefined),
+  );
+  let bestWeight = 0;
+  const claims: Claim[] = rubric.map(() => none);
+  const steps: (string | undefined)[] = rubric.map(() => undefined);
+  const used = new Set<number>();
+  const visit = (i: number) => {
+    if (i === rubric.length) {
+      const d = judge(claims, steps);
+      const weight = rubric.reduce((sum, c, j) => sum + (d.verdicts[j]!.backed === 3 ? c.weight : 0), 0);
+      if (weight > bestWeight) [best, bestWeight] = [d, weight];
+      return;
+    }
+    for (const option of options[i]!) {
+      if (option.uses.some((u) => used.has(u))) continue;
+      [claims[i], steps[i]] = [option.claim, option.step];
+      for (const u of option.uses) used.add(u);
+      visit(i + 1);
+      for (const u of option.uses) used.delete(u);
+    }
+    [claims[i], steps[i]] = [none, undefined];
+    visit(i + 1);
+  };
+  visit(0);
+  return best;
+}
+
+/** A question's model answer, and for a design prompt its reference design: the notes of a model candidate. */
+const modelNotes = (q: Question) => [q.answer, q.design?.reference ?? ""].join("\n");
+
+/**
+ * Points the model answer does not back at staff: most name the defence with no word of cost in its
+ * sentence; the rest have their figure, or its step, only in sentences other points need (or, as
+ * before, not at all). The list is exactly the unbacked points, so it cannot go stale.
+ */
+const modelAnswerGaps = new Set([
+  "shared-pool-unrelated-service/bulkhead",
+  "failure-domain-map/numbers",
+  "failure-domain-map/decisions",
+  "retry-storm-postmortem/changes",
+  "design-for-tenants/probes",
+  "correlated-failure/prevention",
+  "rto-rpo/improvement",
+  "dns-failover/disobedient",
+  "game-day/measures",
+  "health-check-fleet/redesign",
+  "design-multi-region-payments/processor",
+  "design-feature-flags/hygiene",
+  "design-ride-dispatch/down",
+]);
+
+const atStaff = (debriefs: [Question, Debrief][]) => debriefs.filter(([, d]) => d.level === "staff").map(([q]) => q.id);
+
+describe("evidence is specific to its point and its question, over the whole bank", () => {
+  test("the bank has its 52 questions and every kind of point", () => {
+    expect(questions.length).toBeGreaterThanOrEqual(52);
+    const kinds = new Set(questions.flatMap((q) => q.rubric.map((c) => c.evidence.kind)));
+    expect([...kinds].sort()).toEqual(["defence", "number", "quote"]);
+  });
+
+  test("the audit's stuffed note, pasted into every question, backs staff on none", () => {
+    const debriefs = questions.map((q): [Question, Debrief] => [q, stuffedDebrief(q)]);
+    expect(atStaff(debriefs)).toEqual([]);
+    // It claimed staff on every point it could: the self-score is not what is checked.
+    expect(debriefs.every(([, d]) => d.selfScore > 0)).toBe(true);
+  });
+
+  test("the question pasted back as the notes backs staff on none, however its sentences are claimed", () => {
+    expect(atStaff(questions.map((q) => [q, echoDebrief(q)]))).toEqual([]);
+    const best = questions.map((q): [Question, Debrief] => [q, bestDebrief(q.rubric, q.prompt, askedIn(q))]);
+    expect(atStaff(best)).toEqual([]);
+    expect(best.filter(([, d]) => d.backedScore > 0).map(([q]) => q.id)).toEqual([]);
+  });
+
+  test("the bank's model answers back their points at staff, all but the listed gaps", () => {
+    const unbacked: string[] = [];
+    let points = 0;
+    for (const q of questions) {
+      const d = bestDebrief(q.rubric, modelNotes(q), askedIn(q));
+      q.rubric.forEach((c, i) => {
+        points++;
+        if (d.verdicts[i]!.backed !== 3) unbacked.push(`${q.id}/${c.id}`);
+      });
+    }
+    expect(unbacked).toEqual([...modelAnswerGaps]);
+    // Most of the bank's points: the checks are specific, not impossible.
+    expect(points - unbacked.length).toBeGreaterThan(0.9 * points);
+  });
+});
