@@ -17,6 +17,7 @@ import { Fleet } from "./fleet.ts";
 import { checkLog } from "./log.ts";
 import type { SavedGame } from "./saved.ts";
 import { scoreRun, type Score } from "./score.ts";
+import { showsSign } from "./signs.ts";
 import type { AlertEvent } from "./slo.ts";
 import { Telemetry, type ComponentSnapshot, type Frame } from "./telemetry.ts";
 import type { GameScenario, LogEntry } from "./scenarios.ts";
@@ -108,6 +109,15 @@ export class Game {
   readonly componentNames: string[];
   readonly setup: ModelSetup;
   readonly model: GameModel;
+  /**
+   * The end of the first second from the fault on whose dashboard showed a sign of trouble
+   * (`showsSign`), or null while none has. Signs before the fault are not of it: the lost zone's
+   * ordinary traffic can leave a tenant hurting for a moment long before its zone goes.
+   */
+  get signAt(): number | null {
+    return this.firstSign;
+  }
+  private firstSign: number | null = null;
   private finished: GameResult | null = null;
 
   constructor(scenario: GameScenario, seed: number) {
@@ -129,8 +139,15 @@ export class Game {
     this.telemetry.setComponents(this.componentNames.length);
     this.model.onTick = (rows) => {
       if (this.telemetry.second >= this.scenario.seconds) return;
-      for (const notice of this.model.takeNotices()) this.feed.push({ at: round(notice.at, 1), text: notice.text });
-      const { changed } = this.telemetry.closeSecond(rows);
+      const notices = this.model.takeNotices();
+      for (const notice of notices) this.feed.push({ at: round(notice.at, 1), text: notice.text });
+      const { frame, changed } = this.telemetry.closeSecond(rows);
+      if (
+        this.firstSign === null &&
+        frame.t > this.scenario.faultAt &&
+        showsSign(frame, notices.length, this.scenario.slo)
+      )
+        this.firstSign = frame.t;
       for (const alert of changed) {
         if (alert.resolvedAt === null)
           this.timeline.push({

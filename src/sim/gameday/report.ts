@@ -90,32 +90,67 @@ export function scoreRows(score: Score, slo: GameScenario["slo"]): [string, stri
   ];
 }
 
-export function verdictText(summary: GameSummary): string {
+/**
+ * The verdict, as the results and the terminal open with it. A ranked run is set beside par and
+ * doing nothing (`verdictOf`). An unranked one says first that it is unranked and why
+ * (`unrankedWhyText`), then its score beside theirs, in no ranked verdict's words: "par or better"
+ * said of a run that pressed every button before anything showed was praise it had not earned.
+ */
+export function verdictText(
+  summary: Pick<
+    GameSummary,
+    "verdict" | "score" | "par" | "doNothing" | "ranked" | "beforeFault" | "beforeSign" | "faultAt" | "signAt"
+  >,
+): string {
   const { score, par, doNothing } = summary;
   const [you, parText, nothingText] = distinctFigures([
     score.tenantMinutes,
     par.tenantMinutes,
     doNothing.tenantMinutes,
   ]);
-  const verdict =
-    summary.verdict === "par or better"
-      ? `${you} tenant-minutes: par (${parText}) or better.`
-      : summary.verdict === "better than doing nothing"
-        ? `${you} tenant-minutes: better than doing nothing (${nothingText}), short of par (${parText}).`
-        : `${you} tenant-minutes: no better than doing nothing (${nothingText}); par is ${parText}.`;
-  return summary.beforeFault > 0 ? `${verdict} ${beforeFaultText(summary.beforeFault, summary.faultAt)}` : verdict;
+  if (!summary.ranked)
+    return `${unrankedWhyText(summary)} This run's score: ${you} tenant-minutes; par is ${parText}, doing nothing ${nothingText}.`;
+  switch (summary.verdict) {
+    case "par or better":
+      return `${you} tenant-minutes: par (${parText}) or better.`;
+    case "better than doing nothing":
+      return `${you} tenant-minutes: better than doing nothing (${nothingText}), short of par (${parText}).`;
+    case "about the same as doing nothing":
+      return `${you} tenant-minutes: about the same as doing nothing (${nothingText}); par is ${parText}.`;
+    case "worse than doing nothing":
+      return `${you} tenant-minutes: worse than doing nothing (${nothingText}); par is ${parText}.`;
+  }
 }
 
 const knowingNotResponding = "that is knowing the scenario, not responding to it";
 
-/** Why a run that acted before the fault is not set beside par (`actionsBeforeFault`). */
-export function beforeFaultText(count: number, faultAt: number): string {
-  return `${countOf(count, "action")} came before the fault began at ${clock(faultAt)}, when nothing called for ${count === 1 ? "it" : "them"} yet: ${knowingNotResponding}, so the results board lists this run apart, unranked.`;
+/**
+ * Why a run is not ranked (`actionsBeforeSign`): how many of its actions came before the dashboard
+ * showed anything, when its first sign came, and how many came before the fault itself.
+ */
+export function unrankedWhyText(
+  summary: Pick<GameSummary, "beforeFault" | "beforeSign" | "faultAt" | "signAt">,
+): string {
+  const { beforeFault, beforeSign, faultAt, signAt } = summary;
+  const sign =
+    signAt === null ? "it never showed a sign of the fault" : `its first sign of the fault came at ${clock(signAt)}`;
+  const fault =
+    beforeFault === 0
+      ? ""
+      : `; ${beforeFault === beforeSign ? (beforeFault === 1 ? "it came" : "they all came") : `${beforeFault} of them came`} before the fault itself began, at ${clock(faultAt)}`;
+  return `Unranked: ${countOf(beforeSign, "action")} came before the dashboard showed anything (${sign})${fault}. Nothing on the screen called for ${beforeSign === 1 ? "it" : "them"} yet: ${knowingNotResponding}, so the results board lists this run apart.`;
 }
 
-/** The results board's note under runs it lists but does not rank (`actionsBeforeFault`). */
-export function unrankedText(runs: number, faultAt: number): string {
-  return `${countOf(runs, "run")} acted before the fault began at ${clock(faultAt)}: ${knowingNotResponding}.`;
+/**
+ * The results board's note under runs it lists but does not rank: by the fault's time alone
+ * (`actionsBeforeFault`), or, given `signAt` (`firstSignAt` of the board's scenario and seed), by
+ * the first sign on the dashboard (`actionsBeforeSign`).
+ */
+export function unrankedText(runs: number, faultAt: number, signAt?: number | null): string {
+  if (signAt === undefined)
+    return `${countOf(runs, "run")} acted before the fault began at ${clock(faultAt)}: ${knowingNotResponding}.`;
+  const sign = signAt === null ? "it never showed a sign of the fault" : `its first sign came at ${clock(signAt)}`;
+  return `${countOf(runs, "run")} acted before the dashboard showed anything of the fault (it began at ${clock(faultAt)}; ${sign}): ${knowingNotResponding}.`;
 }
 
 /**

@@ -152,17 +152,24 @@ test("the verdict writes figures that differ so they read differently: never 'be
   const summary = (you: number, nothing: number, par: number, verdict: GameSummary["verdict"]) =>
     ({
       verdict,
+      ranked: true,
       score: { tenantMinutes: you },
       doNothing: { tenantMinutes: nothing },
       par: { tenantMinutes: par },
     }) as GameSummary;
-  expect(verdictText(summary(26.962, 26.971, 6.6, "better than doing nothing"))).toBe(
-    "26.96 tenant-minutes: better than doing nothing (26.97), short of par (6.60).",
+  expect(verdictText(summary(26.962, 27.971, 6.6, "better than doing nothing"))).toBe(
+    "27.0 tenant-minutes: better than doing nothing (28.0), short of par (6.6).",
+  );
+  expect(verdictText(summary(26.962, 26.971, 6.6, "about the same as doing nothing"))).toBe(
+    "26.96 tenant-minutes: about the same as doing nothing (26.97); par is 6.60.",
   );
   expect(verdictText(summary(3.2, 27, 6.6, "par or better"))).toBe("3.2 tenant-minutes: par (6.6) or better.");
   // Equal figures stay equal, at one decimal.
-  expect(verdictText(summary(27, 27, 6.6, "no better than doing nothing"))).toBe(
-    "27.0 tenant-minutes: no better than doing nothing (27.0); par is 6.6.",
+  expect(verdictText(summary(27, 27, 6.6, "about the same as doing nothing"))).toBe(
+    "27.0 tenant-minutes: about the same as doing nothing (27.0); par is 6.6.",
+  );
+  expect(verdictText(summary(40, 27, 6.6, "worse than doing nothing"))).toBe(
+    "40.0 tenant-minutes: worse than doing nothing (27.0); par is 6.6.",
   );
 });
 
@@ -182,17 +189,25 @@ test("an action that lands when it is taken is in effect, never under way", () =
 });
 
 test(
-  "a run that acted before the fault is told so beside its verdict: knowing the scenario, not responding to it",
+  "a run that acted before the fault is told first that it is unranked and why, then its score: knowing the scenario, not responding to it",
   slow,
   () => {
     const gray = findScenario("gray-failure")!;
     const early = summarize(gray, gray.seed, [{ at: gray.faultAt - 30, action: "eject-host", target: grayHost }]);
-    expect(early).toMatchObject({ faultAt: gray.faultAt, beforeFault: 1, verdict: "par or better" });
+    // Its score is par or better, and the summary says so as data; its words do not open with it.
+    expect(early).toMatchObject({
+      faultAt: gray.faultAt,
+      beforeFault: 1,
+      beforeSign: 1,
+      ranked: false,
+      verdict: "par or better",
+    });
     expect(verdictText(early)).toMatch(
-      /: par \(\d+\.\d\) or better\. 1 action came before the fault began at 1 min, when nothing called for it yet: that is knowing the scenario, not responding to it, so the results board lists this run apart, unranked\.$/,
+      /^Unranked: 1 action came before the dashboard showed anything \(its first sign of the fault came at 1 min \d+ s\); it came before the fault itself began, at 1 min\. Nothing on the screen called for it yet: that is knowing the scenario, not responding to it, so the results board lists this run apart\. This run's score: \d+\.\d tenant-minutes; par is \d+\.\d, doing nothing \d+\.\d\.$/,
     );
+    expect(verdictText(early)).not.toContain("or better");
     const response = summarize(gray, gray.seed, gray.reference);
-    expect(response.beforeFault).toBe(0);
+    expect(response).toMatchObject({ beforeFault: 0, beforeSign: 0, ranked: true });
     expect(verdictText(response)).toMatch(/or better\.$/);
   },
 );

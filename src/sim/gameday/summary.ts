@@ -54,12 +54,21 @@ export interface GameSummary {
   score: Score;
   doNothing: Score;
   par: Score;
-  /** Where the run lands: at or better than par, between par and doing nothing, or no better than doing nothing. */
-  verdict: "par or better" | "better than doing nothing" | "no better than doing nothing";
+  /**
+   * Where the run's score lands (`verdictOf`): at or better than par, between par and doing
+   * nothing, within `sameAsNothing` of doing nothing either way, or worse than that.
+   */
+  verdict: Verdict;
   /** When the scenario's fault began. */
   faultAt: number;
   /** How many of the log's actions came before it (`actionsBeforeFault`). */
   beforeFault: number;
+  /** When the dashboard first showed a sign of the fault (`firstSignAt`); null if it never did. */
+  signAt: number | null;
+  /** How many of the log's actions came before that, those before the fault included (`actionsBeforeSign`). */
+  beforeSign: number;
+  /** Whether the results board ranks the run: none of its actions came before the first sign. */
+  ranked: boolean;
   alerts: AlertEvent[];
   timeline: TimelineItem[];
   debrief: ActionDebrief[];
@@ -85,13 +94,64 @@ function badShare(game: Game, from: number, to: number): number {
  * wrong yet, so nothing on the dashboards called for them: they come from knowing the scenario
  * (its page, or an earlier play), not from responding to it. Par acts after the evidence
  * (scenarios.test.ts), so such a run's score is not set beside par's as a response: the verdict
- * says so and the results board lists it apart, unranked.
+ * says so and the results board lists it apart, unranked. `actionsBeforeSign` holds the same to
+ * the seconds after the fault before the dashboard shows anything of it.
  */
 export function actionsBeforeFault(
   scenario: Pick<GameScenario, "faultAt">,
   log: readonly Pick<LogEntry, "at">[],
 ): number {
   return log.filter((entry) => entry.at < scenario.faultAt).length;
+}
+
+/**
+ * When the dashboard of `scenario` on `seed` first shows a sign of its fault (`Game.signAt`: an
+ * alert, a line from monitoring, a tenant or cell hurting, a row in trouble), read from the run
+ * that does nothing. Any run shows exactly that run's dashboard up to its first action (the same
+ * scenario, seed and nothing done yet), so a first action before this moment came before the
+ * player's own dashboard had shown anything; after it, the sign was on their screen. The run's own
+ * dashboard after its first action is no measure: what its actions do shows there too (a restart
+ * is a line in the feed), and an action taken early can stop the fault before it shows at all.
+ */
+export function firstSignAt(scenario: GameScenario, seed: number): number | null {
+  return finishedGame(scenario, seed, []).signAt;
+}
+
+/**
+ * How many of `log`'s actions came before the dashboard showed anything of the fault: before
+ * `firstSignAt`, and never fewer than `actionsBeforeFault`. Like an action before the fault,
+ * such an action answered nothing on the screen (a player who knows the fault comes at 1 min
+ * and presses every button then), so a run with one is not ranked. Where the dashboard never
+ * shows a sign, every action is one.
+ */
+export function actionsBeforeSign(scenario: GameScenario, seed: number, log: readonly Pick<LogEntry, "at">[]): number {
+  const sign = firstSignAt(scenario, seed) ?? Number.POSITIVE_INFINITY;
+  return log.filter((entry) => entry.at < Math.max(scenario.faultAt, sign)).length;
+}
+
+/**
+ * Within this share of doing nothing's tenant-minutes, a score is "about the same as doing
+ * nothing", either way. A response that matters moves the score by far more: par saves more than
+ * half of what doing nothing costs in every game day (verdict.test.ts). What lands within it is an
+ * action aimed at something else, whose side effect on users is a rounding error of the incident:
+ * in the lost zone, turning retries off saves a thousandth of a tenant-minute of 360; in the bad
+ * deploy, draining a cell the release has not reached saves under 1%. Calling those "better than doing nothing"
+ * praised a run for what it did not do.
+ */
+export const sameAsNothing = 0.02;
+
+export type Verdict =
+  | "par or better"
+  | "better than doing nothing"
+  | "about the same as doing nothing"
+  | "worse than doing nothing";
+
+/** Where `tenantMinutes` lands beside par and doing nothing (`sameAsNothing` says how near is the same). */
+export function verdictOf(tenantMinutes: number, par: number, nothing: number): Verdict {
+  if (tenantMinutes <= par) return "par or better";
+  if (tenantMinutes < nothing * (1 - sameAsNothing)) return "better than doing nothing";
+  if (tenantMinutes <= nothing * (1 + sameAsNothing)) return "about the same as doing nothing";
+  return "worse than doing nothing";
 }
 
 /** Play `log` (throws a GameRuleError naming a bad entry), doing nothing and par, and compare. */
@@ -132,6 +192,7 @@ export function summarize(scenario: GameScenario, seed: number, log: readonly Lo
     };
   });
   const parScore = par.finish().score;
+  const beforeSign = actionsBeforeSign(scenario, seed, log);
   const nothingScore = doNothing.finish().score;
   const timeline: TimelineItem[] = [
     { at: scenario.faultAt, text: `what happened: ${placed.faultLabel}` },
@@ -149,14 +210,12 @@ export function summarize(scenario: GameScenario, seed: number, log: readonly Lo
     score,
     doNothing: nothingScore,
     par: parScore,
-    verdict:
-      score.tenantMinutes <= parScore.tenantMinutes
-        ? "par or better"
-        : score.tenantMinutes < nothingScore.tenantMinutes
-          ? "better than doing nothing"
-          : "no better than doing nothing",
+    verdict: verdictOf(score.tenantMinutes, parScore.tenantMinutes, nothingScore.tenantMinutes),
     faultAt: scenario.faultAt,
     beforeFault: actionsBeforeFault(scenario, log),
+    signAt: doNothing.signAt,
+    beforeSign,
+    ranked: beforeSign === 0,
     alerts: played.finish().alerts,
     timeline,
     debrief,

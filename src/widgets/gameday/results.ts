@@ -47,6 +47,17 @@ export interface ResultCode {
   codeFailed(): void;
 }
 
+/**
+ * The verdict (`verdictText`) as the results open with it. An unranked run's is a paragraph of
+ * reasons, not a verdict: its first word stands out, the rest reads as ordinary text (gameday.css).
+ */
+function verdictHtml(summary: GameSummary): string {
+  const text = verdictText(summary);
+  const lead = "Unranked:";
+  if (summary.ranked || !text.startsWith(lead)) return figuresHtml(text);
+  return `<strong>${lead}</strong>${figuresHtml(text.slice(lead.length))}`;
+}
+
 /** Write `summary` into `results`; returns what shows the result code once it has been made. */
 export function showResults(results: HTMLElement, summary: GameSummary, ctx: ResultsContext): ResultCode {
   const replaying = ctx.replayName !== null;
@@ -75,7 +86,7 @@ export function showResults(results: HTMLElement, summary: GameSummary, ctx: Res
     ctx.dashboardSpent === null ? null : budgetAtEndNote(ctx.dashboardSpent, summary.score, ctx.seconds);
   results.innerHTML = `
       <h3 class="gd-results-title" tabindex="-1">${replaying ? "The shared run" : "Your game day"}: ${figuresHtml(ctx.title)}, seed ${summary.seed}</h3>
-      <p class="gd-verdict" data-verdict>${figuresHtml(verdictText(summary))}</p>
+      <p class="gd-verdict" data-verdict data-ranked="${summary.ranked}">${verdictHtml(summary)}</p>
       ${ctx.resumedAt === null ? "" : `<p class="gd-resumed" data-resumed-note>${figuresHtml(resumedResultText(ctx.resumedAt))}</p>`}
       <table class="gd-score"><thead><tr><th scope="col">measure</th><th scope="col">${who}</th><th scope="col">doing nothing</th><th scope="col">par</th></tr></thead><tbody>${rowsHtml}</tbody></table>
       ${budgetNote === null ? "" : `<p class="gd-budget-note" data-budget-note>${figuresHtml(budgetNote)}</p>`}

@@ -3,6 +3,7 @@
  * success as a sparkline) and the line under it: tenants and cells hurting, the budget spent.
  */
 import { grouped, svgCoordinate } from "../../format/number.ts";
+import { rowHealth } from "../../sim/gameday/signs.ts";
 import type { Frame } from "../../sim/gameday/telemetry.ts";
 import { budgetText } from "../../sim/gameday/report.ts";
 import { q, setData, setText } from "./dom.ts";
@@ -101,15 +102,7 @@ export function createRows(root: HTMLElement): { draw(frames: readonly Frame[]):
         const c = last.components[i]!;
         const cells = cellsOf[i]!;
         setText(cells.status, c.status);
-        setData(
-          row,
-          "health",
-          c.status.includes("crashed") || c.status.includes("unreachable")
-            ? "bad"
-            : c.success !== null && c.success < 0.95
-              ? "warn"
-              : "ok",
-        );
+        setData(row, "health", rowHealth(c));
         setText(cells.success, percentText(c.success));
         setText(cells.p99, msText(c.p99));
         setText(cells.pool, `${c.inUse} / ${c.capacity}`);
