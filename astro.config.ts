@@ -76,10 +76,12 @@ export default defineConfig({
         Footer: "./src/components/overrides/Footer.astro",
         // Starlight's theme script, kept from throwing where the browser refuses storage (see the file).
         ThemeProvider: "./src/components/overrides/ThemeProvider.astro",
+        // The phone's Menu button, whose button says whether the menu is open (see the file).
+        MobileMenuToggle: "./src/components/overrides/MobileMenuToggle.astro",
         Sidebar: "./src/components/ProgressSidebar.astro",
       },
       pagination: true,
-      // src/pages/404.astro replaces Starlight's page: it adds a way home and the chapter list.
+      // src/pages/404.astro replaces Starlight's page: it adds a way home and the sidebar's pages.
       disable404Route: true,
       lastUpdated: false,
     }),

@@ -55,11 +55,17 @@ export function loadChapters(dir: URL = chaptersDir): ChapterEntry[] {
   return chapters;
 }
 
-/** Starlight sidebar: one group per part, chapters in course order. */
+/**
+ * Starlight sidebar: the landing, the two pages a learner comes back to (the daily review, and
+ * their progress as a file: export, import, reset), one group per part with its chapters in course
+ * order, and the game day. The two pages are no steps of the reading order: they set no Previous or
+ * Next, and a chapter's do not lead to them (tests/site/reading-order.test.ts).
+ */
 export function sidebarFromChapters(chapters: ChapterEntry[]) {
   return [
     { label: "Start here", link: "/" },
     { label: "Daily review", link: "/review/" },
+    { label: "Your progress", link: "/progress/" },
     ...parts
       .map((part) => ({
         label: `Part ${["I", "II", "III", "IV"][part.number - 1]}: ${part.title}`,
@@ -68,4 +74,25 @@ export function sidebarFromChapters(chapters: ChapterEntry[]) {
       .filter((group) => group.items.length > 0),
     gamedaySidebar(),
   ];
+}
+
+/** A link of the sidebar, with the words it shows (a chapter's title) and the group it is in, if any. */
+export interface SidebarLink {
+  label: string;
+  /** Below the site's base, with slashes: "/review/". */
+  link: string;
+  group?: string;
+  chapter: boolean;
+}
+
+/** Every link of the sidebar in its order, for a page that lists them (the 404 page). */
+export function sidebarLinks(chapters: ChapterEntry[]): SidebarLink[] {
+  const titles = new Map(chapters.map((c) => [c.slug, c.title]));
+  const linkOf = (item: { slug: string } | { label: string; link: string }, group?: string): SidebarLink =>
+    "slug" in item
+      ? { label: titles.get(item.slug)!, link: `/${item.slug}/`, group, chapter: true }
+      : { label: item.label, link: item.link, group, chapter: false };
+  return sidebarFromChapters(chapters).flatMap((entry) =>
+    "items" in entry ? entry.items.map((item) => linkOf(item, entry.label)) : [linkOf(entry)],
+  );
 }

@@ -44,6 +44,7 @@ export type ImportResult =
   | { ok: false; message: string };
 
 export const tooLargeToImport = "That file is too large to be course progress. Nothing was changed.";
+const emptyFileToImport = "That file is empty, so it holds no course progress. Nothing was changed.";
 
 /**
  * Where an import is made: the /progress/ page or the terminal's `import`. One rule for both;
@@ -53,7 +54,7 @@ export type ImportPlace = "page" | "terminal";
 
 /**
  * Parse an exported file (or a bare progress object), a byte-order mark at its start dropped
- * (withoutByteOrderMark), and merge it into `current`. Entries for
+ * (withoutByteOrderMark), and merge it into `current`. An empty file is refused as empty. Entries for
  * exercises not in `known` are left out and listed. Never throws.
  */
 export function importProgress(
@@ -65,6 +66,8 @@ export function importProgress(
   // A byte-order mark is dropped as the page's File.text() drops it, so the terminal reads the file alike.
   text = withoutByteOrderMark(text);
   if (text.length > maxProgressFileLength) return { ok: false, message: tooLargeToImport };
+  // An empty file (or one of blank lines) is said to be that, not "not JSON".
+  if (text.trim() === "") return { ok: false, message: emptyFileToImport };
   const read = readProgressText(text);
   if (!read.ok) return { ok: false, message: `${importProblem(read, place)} Nothing was changed.` };
   const { counted, unknown, unread } = auditProgress(read.progress, known, read);

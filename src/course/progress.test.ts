@@ -244,6 +244,16 @@ describe("export and import", () => {
     });
   });
 
+  test("an empty file is refused as empty, not as a file that is not JSON, on the page and in the terminal", () => {
+    // An empty file read "That file is not JSON, so it cannot be course progress."
+    for (const place of ["page", "terminal"] as const)
+      for (const text of ["", "\uFEFF", "\n", "  \r\n\t"])
+        expect(importProgress(text, emptyProgress(), known, place), JSON.stringify(text)).toEqual({
+          ok: false,
+          message: "That file is empty, so it holds no course progress. Nothing was changed.",
+        });
+  });
+
   test("a file from a newer version says so, and changes nothing", () => {
     const file = JSON.stringify({ app: "blast-radius", progress: { version: 2, exercises: {} } });
     const result = importProgress(file, emptyProgress(), known, "page");

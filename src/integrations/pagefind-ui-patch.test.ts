@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
+import * as resultsStatus from "../widgets/search/results-status.ts";
 import { pagefindUiPatches, pagefindUiPath, patchPagefindUi } from "./pagefind-ui-patch.ts";
 
 const upstream = readFileSync(pagefindUiPath(), "utf8");
@@ -14,6 +15,20 @@ test("the patch fits the installed Pagefind UI exactly once: its only search goe
   const from = /^import \{ wholeWordSearch \} from '([^']+)';\n/.exec(patched)![1]!;
   expect(new URL(from, `file://${pagefindUiPath()}`).pathname).toBe(
     new URL("../widgets/search/whole-words.ts", import.meta.url).pathname,
+  );
+});
+
+test("the UI's root gets the status line that says what a search found, once, from src/widgets/search/results-status.ts", () => {
+  const patched = patchPagefindUi(upstream);
+  const from = /^import \{ announceSearchResults \} from '([^']+)';\n/m.exec(patched)![1]!;
+  expect(new URL(from, `file://${pagefindUiPath()}`).pathname).toBe(
+    new URL("../widgets/search/results-status.ts", import.meta.url).pathname,
+  );
+  expect(typeof resultsStatus.announceSearchResults).toBe("function");
+  // Called on the element made as the UI's root, right after it is made.
+  expect(patched.match(/announceSearchResults\(div1\);/g)).toHaveLength(1);
+  expect(patched).toMatch(
+    /div1 = element\("div"\);[\s\S]*attr\(div1, "class", "pagefind-ui svelte-\w+"\);\n\s*announceSearchResults\(div1\);/,
   );
 });
 

@@ -4,7 +4,8 @@
  * src/widgets/search/whole-words.ts, which drops the pages Pagefind found for a substitute of a
  * query word (the longest start of it that is indexed: "asdfgh" found 40 pages for "as"). With
  * none left, the UI says its own "No results for asdfgh"; a word typed halfway ("bulkh") still
- * finds the pages with the whole word.
+ * finds the pages with the whole word. And the UI gets a status line that a screen reader reads when
+ * a search ends ("27 results for retry budget", "No results for zzqqxx"): src/widgets/search/results-status.ts.
  *
  * The patch names the exact text it replaces; if a Pagefind UI release changes it, the build fails
  * here, naming the patch (the same drift check as starlight-search-patch.ts).
@@ -29,11 +30,20 @@ export function pagefindUiPath(): string {
 }
 
 const wholeWordsModule = fileURLToPath(new URL("../widgets/search/whole-words.ts", import.meta.url));
+const resultsStatusModule = fileURLToPath(new URL("../widgets/search/results-status.ts", import.meta.url));
 
-/** The import written at the top of the UI's module, relative to it. */
-export function wholeWordsImport(uiFile = pagefindUiPath()): string {
-  const from = relative(dirname(uiFile), wholeWordsModule).replaceAll("\\", "/");
-  return `import { wholeWordSearch } from '${from.startsWith(".") ? from : `./${from}`}';\n`;
+/** `module`'s path from the UI's module, as an import names it. */
+function importPath(module: string, uiFile: string): string {
+  const from = relative(dirname(uiFile), module).replaceAll("\\", "/");
+  return from.startsWith(".") ? from : `./${from}`;
+}
+
+/** The imports written at the top of the UI's module, relative to it. */
+export function uiImports(uiFile = pagefindUiPath()): string {
+  return (
+    `import { wholeWordSearch } from '${importPath(wholeWordsModule, uiFile)}';\n` +
+    `import { announceSearchResults } from '${importPath(resultsStatusModule, uiFile)}';\n`
+  );
 }
 
 export const pagefindUiPatches: readonly Patch[] = [
@@ -41,6 +51,11 @@ export const pagefindUiPatches: readonly Patch[] = [
     why: "search through the filter that drops pages found for a substitute word",
     find: "const results = await pagefind.search(term, search_options);",
     replace: "const results = await wholeWordSearch(pagefind, term, search_options);",
+  },
+  {
+    why: "give the UI a status line that says what a search found",
+    find: 'attr(div1, "class", "pagefind-ui svelte-e9gkc3");',
+    replace: 'attr(div1, "class", "pagefind-ui svelte-e9gkc3");\n      announceSearchResults(div1);',
   },
 ];
 
@@ -52,7 +67,7 @@ export function patchPagefindUi(source: string, uiFile = pagefindUiPath()): stri
     "Pagefind UI (@pagefind/default-ui)",
     "src/integrations/pagefind-ui-patch.ts",
   );
-  return wholeWordsImport(uiFile) + patched;
+  return uiImports(uiFile) + patched;
 }
 
 /** Serves the patched Pagefind UI in place of the installed one (Starlight's dialog searches only in the build). */

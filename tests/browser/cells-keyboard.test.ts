@@ -53,6 +53,17 @@ describeInBrowser("cells widget, keyboard", (browser) => {
       .toBe("Cells per wave after the canary: a whole number from 1 to 4 (the cells after the canary).");
     await expect(field("waveSize").getAttribute("max")).resolves.toBe("4");
     await expect(field("customers").getAttribute("min")).resolves.toBe("5");
+    // A cell count the widget does not take: the fields' bounds are the widget's own, as the
+    // message says (the per-wave field kept the last count's max, 4, while its message said 47).
+    await field("cells").fill("0");
+    await field("cells").press("Enter");
+    await field("waveSize").fill("60");
+    await field("waveSize").press("Enter");
+    await expect
+      .poll(() => error("waveSize").innerText())
+      .toBe("Cells per wave after the canary: a whole number from 1 to 47 (the cells after the canary).");
+    await expect(field("waveSize").getAttribute("max")).resolves.toBe("47");
+    await expect(field("customers").getAttribute("min")).resolves.toBe("1");
   });
 
   // QA: the move table's region, reached by Tab (or a tap to scroll it) before any control, loads

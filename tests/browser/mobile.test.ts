@@ -12,11 +12,21 @@ import { layoutShift } from "../support/layout-shift.ts";
 describeInBrowser("mobile layout (375 px)", { viewport: { width: 375, height: 740 } }, (browser) => {
   const { site } = browser;
 
-  test("the sidebar opens from the menu button and leads to a chapter", async () => {
+  test("the sidebar opens from the menu button, which says whether it is open, and leads to a chapter", async () => {
     const { page } = browser;
     // The landing page is a splash page without the sidebar; every chapter has it.
     await page.goto(`${site}/cells/`);
-    await page.getByRole("button", { name: /menu/i }).first().click();
+    const menu = page.getByRole("button", { name: /menu/i }).first();
+    // A screen reader reads the button's own state: it said "collapsed" with the menu open
+    // (Starlight set the state on its element alone; src/components/overrides/MobileMenuToggle.astro).
+    await expect(menu.getAttribute("aria-expanded")).resolves.toBe("false");
+    await menu.click();
+    await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("false");
+    await expect(page.locator("nav.sidebar").first().isVisible()).resolves.toBe(false);
+    await menu.click();
+    await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("true");
     await page.locator("nav.sidebar").getByRole("link", { name: "Shuffle sharding" }).first().click();
     await page.waitForURL(/\/shuffle-sharding\/$/);
   });

@@ -70,8 +70,32 @@ describeInBrowser("search and code", { ownContext: false }, (browser) => {
       await expect(message.innerText()).resolves.toBe("No results for asdfgh");
       expect(typoRequests.filter((url) => url.endsWith(".pf_fragment"))).toEqual([]);
       expect(typoRequests.filter((url) => url.endsWith("/search-words/a.txt"))).toHaveLength(1);
+      // What a search found is said to a screen reader, in the dialog's own words, once per search:
+      // the dialog had no live region, so "No results for asdfgh" was silent. Its status line
+      // (src/widgets/search/results-status.ts) holds nothing while a search runs and is never
+      // "Searching for…".
+      const status = page.locator('#starlight__search [role="status"]');
+      await expect(status.count()).resolves.toBe(1);
+      await expect(status.textContent()).resolves.toBe("No results for asdfgh");
+      // Heard, not seen: it takes no room (the UI's reset undid the class that hid it, and it showed
+      // above the search box).
+      const size = await status.boundingBox();
+      expect(size!.width * size!.height).toBeLessThanOrEqual(1);
+      await status.evaluate((line) => {
+        const said: string[] = [];
+        (window as unknown as { qaSaid: string[] }).qaSaid = said;
+        new MutationObserver(() => said.push(line.textContent ?? "")).observe(line, {
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
+      });
       // A word typed halfway finds the chapter with it whole, and every word marked starts with it.
       const typed = await results("bulkh");
+      const bulkhCount = await message.innerText();
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { qaSaid: string[] }).qaSaid.filter(Boolean)))
+        .toEqual([bulkhCount]);
       expect(typed.links.some((l) => l.endsWith("/bulkheads/"))).toBe(true);
       const bulkh = await marks();
       expect(bulkh.length).toBeGreaterThan(0);

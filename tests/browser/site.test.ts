@@ -121,6 +121,15 @@ describeInBrowser("course site in Chromium", (browser) => {
     await expect.poll(() => summary.textContent()).toMatch(/^You have solved 3 of/);
     const reset = async () => {
       await page.getByRole("button", { name: "Reset progress…" }).click();
+      // The question stands alone: the last action's message ("Progress reset: …", "That file is
+      // not JSON…") stayed under it and read as part of it.
+      await expect(status.textContent()).resolves.toBe("");
+      // Its answer that removes progress looks unlike the one that keeps it (they looked the same).
+      const looks = (name: string) =>
+        page
+          .getByRole("button", { name, exact: true })
+          .evaluate((b) => [getComputedStyle(b).borderColor, getComputedStyle(b).backgroundColor].join(" "));
+      expect(await looks("Reset progress")).not.toBe(await looks("Keep it"));
       await page.getByRole("button", { name: "Reset progress", exact: true }).click();
     };
     await reset();

@@ -57,6 +57,19 @@ export function cellsBounds(cells: number): { customersMin: number; waveMax: num
   return { customersMin: Math.max(cellsLimits.customers.min, cells), waveMax: Math.max(1, cells - 1) };
 }
 
+/**
+ * The bounds the other fields carry and are checked against, for whatever the Cells field holds:
+ * those its count sets (cellsBounds) when it is a count the widget takes, the widget's own limits
+ * otherwise. The form's fields (cells-mount.ts) and the check's messages (checkCells) both take
+ * them from here: with Cells wrong, the per-wave field's max stayed at the last count's (9) while
+ * its message said "from 1 to 47".
+ */
+export function cellsFieldBounds(cells: unknown): { customersMin: number; waveMax: number } {
+  return limitProblem(cells, cellsLimits.cells) === null
+    ? cellsBounds(cells as number)
+    : { customersMin: cellsLimits.customers.min, waveMax: cellsLimits.waveSize.max };
+}
+
 /** Any input made drawable by clamping (for the component's props and the defaults). */
 export function normalizeCells(input: Partial<CellsState>): CellsState {
   const d = defaultCellsState;
@@ -86,8 +99,8 @@ export function checkCells(input: Record<string, unknown>): Checked<CellsState> 
   const cells = input.cells;
   const cellsProblem = limitProblem(cells, l.cells);
   if (cellsProblem) errors.cells = cellsProblem;
-  const bounds = cellsProblem ? undefined : cellsBounds(cells as number);
-  const perCell = bounds?.customersMin ?? l.customers.min;
+  const bounds = cellsFieldBounds(cells);
+  const perCell = bounds.customersMin;
   const customersProblem = limitProblem(input.customers, l.customers, perCell);
   if (customersProblem)
     errors.customers =
@@ -96,8 +109,7 @@ export function checkCells(input: Record<string, unknown>): Checked<CellsState> 
         : customersProblem;
   const zonesWrong = zonesProblem(input.zones, l.zones);
   if (zonesWrong) errors.zones = zonesWrong;
-  const waveMax = bounds?.waveMax ?? l.waveSize.max;
-  const waveProblem = limitProblem(input.waveSize, l.waveSize, l.waveSize.min, waveMax);
+  const waveProblem = limitProblem(input.waveSize, l.waveSize, l.waveSize.min, bounds.waveMax);
   if (waveProblem)
     errors.waveSize =
       // One cell leaves none after the canary: "a whole number from 1 to 1" said nothing.

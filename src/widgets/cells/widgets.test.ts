@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { cellsLimits, cellsView, checkCells, defaultCellsState, normalizeCells } from "./cells-model.ts";
+import {
+  cellsFieldBounds,
+  cellsLimits,
+  cellsView,
+  checkCells,
+  defaultCellsState,
+  normalizeCells,
+} from "./cells-model.ts";
 import { provisioning } from "../../../content/chapters/static-stability/numbers.ts";
 import { minZones } from "../../sim/cells/static-stability.ts";
 import { cellsSummary, renderCells } from "./cells-render.ts";
@@ -108,6 +115,30 @@ describe("cells widget: what the reader typed", () => {
       },
     });
     expect(checkCells({ ...typed, cells: 48, customers: 20_000 })).toMatchObject({ ok: true, state: { cells: 48 } });
+  });
+
+  // QA: with Cells wrong, the per-wave field's max stayed 9 (from the last count, 10) while its
+  // message said "a whole number from 1 to 47". The fields carry cellsFieldBounds (cells-mount.ts,
+  // CellsWidget.astro), and the check holds them to the same, whatever Cells holds.
+  test("a field's bounds and its message's are one, whatever the Cells field holds", () => {
+    const own = { customersMin: cellsLimits.customers.min, waveMax: cellsLimits.waveSize.max };
+    for (const cells of [0, 49, 2.5, null, "ten"]) expect(cellsFieldBounds(cells), String(cells)).toEqual(own);
+    expect(cellsFieldBounds(10)).toEqual({ customersMin: 10, waveMax: 9 });
+    for (const cells of [2, 5, 10, 48, 0, 49, 2.5, null]) {
+      const { customersMin, waveMax } = cellsFieldBounds(cells);
+      const errors = (fields: Record<string, unknown>) => {
+        const checked = checkCells({ ...typed, cells, ...fields });
+        return checked.ok ? {} : checked.errors;
+      };
+      expect(errors({ waveSize: waveMax }).waveSize, `${cells}: ${waveMax} per wave`).toBeUndefined();
+      expect(errors({ waveSize: waveMax + 1 }).waveSize, `${cells}: ${waveMax + 1} per wave`).toBe(
+        `Cells per wave after the canary: a whole number from 1 to ${waveMax} (the cells after the canary).`,
+      );
+      expect(errors({ customers: customersMin }).customers, `${cells}: ${customersMin} customers`).toBeUndefined();
+      expect(errors({ customers: customersMin - 1 }).customers, `${cells}: ${customersMin - 1} customers`).toMatch(
+        customersMin > 1 ? `so ${customersMin} or more` : `from ${customersMin} to`,
+      );
+    }
   });
 
   test("a refused zone count gives the reason that fits it", () => {

@@ -165,7 +165,13 @@ export function mountProgressPage(): void {
     safe: "keep",
     onAnswer: (answer) => (answer === "keep" ? asking.dismiss(resetButton) : reset()),
   });
-  resetButton.addEventListener("click", () => asking.ask());
+  // The question opened under the last action's message ("That file is not JSON…"), which then read
+  // as part of it: the message goes as it opens (emptied, so nothing is read out), and the reset's
+  // own takes its place.
+  resetButton.addEventListener("click", () => {
+    status.textContent = "";
+    asking.ask();
+  });
   function reset(): void {
     const before = readProgress();
     asking.dismiss(resetButton);
