@@ -12,9 +12,10 @@ import { expect, test } from "vitest";
 import { run as gamedayCli } from "../../src/cli/gameday.ts";
 import { actionSpec } from "../../src/sim/gameday/actions.ts";
 import { decodeRun, encodeRun, unknownScenarioText } from "../../src/sim/gameday/code.ts";
+import { copiesText, sameActionsText } from "../../src/sim/gameday/board.ts";
 import { codeInLink } from "../../src/sim/gameday/code-link.ts";
 import { finishedGame, finishedScore, resumeGame } from "../../src/sim/gameday/game.ts";
-import { budgetAtEndNote, clock, entryText } from "../../src/sim/gameday/report.ts";
+import { budgetAtEndNote, clock, entryText, unrankedText, verdictText } from "../../src/sim/gameday/report.ts";
 import {
   resumedResultText,
   resumedText,
@@ -24,9 +25,17 @@ import {
   unreadableSaveText,
 } from "../../src/sim/gameday/saved.ts";
 import { findScenario } from "../../src/sim/gameday/scenarios.ts";
-import { summarize } from "../../src/sim/gameday/summary.ts";
+import { firstSignAt, summarize } from "../../src/sim/gameday/summary.ts";
 import { unbrokenFigures } from "../../src/format/units.ts";
-import { alreadyText, boardKey, checkedKey } from "../../src/widgets/gameday/board.ts";
+import { hashName } from "../../src/sim/random.ts";
+import {
+  alreadyText,
+  boardKey,
+  checkedKey,
+  editedRowsText,
+  editedRowText,
+  type CheckedRows,
+} from "../../src/widgets/gameday/board.ts";
 import { startingSpeed } from "../../src/widgets/gameday/protocol.ts";
 import { seedErrorText, seedHelpText, seedPlaceholder } from "../../src/widgets/gameday/seed-field.ts";
 import {
@@ -440,6 +449,10 @@ describeInBrowser("game day in Chromium", (browser) => {
     const scenario = findScenario("retry-storm")!;
     expect(summaryJson).toBe(JSON.stringify(summarize(scenario, summary.seed, summary.log), null, 2));
     await expect(root().locator("[data-verdict]").textContent()).resolves.toMatch(/tenant-minutes/);
+    // The verdict is the summary's, in the terminal's words: ranked or not (a run that acted
+    // before the dashboard showed anything opens with "Unranked:", summary.test.ts).
+    await expect(root().locator("[data-verdict]").getAttribute("data-ranked")).resolves.toBe(String(summary.ranked));
+    await expect(root().locator("[data-verdict]").textContent()).resolves.toBe(unbrokenFigures(verdictText(summary)));
     // Every time and figure of the results keeps its unit on its line: the timeline's times, the
     // debrief's windows ("Over the next 60 s"), the score's.
     await expect(breakableFigures(root().locator("[data-results]"))).resolves.toEqual([]);
@@ -994,25 +1007,38 @@ describeInBrowser("game day in Chromium", (browser) => {
     // With `code` pasted twice, and a code of a scenario the course does not have (both were
     // dropped or called changed, without a word of what happened).
     const unknown = "GD2-xx-1-a-1-1-1";
-    await page.locator("[data-codes]").fill(`${early}\n${idle}\n${code}\n${tampered}\nnot-a-code\n${code}\n${unknown}`);
+    // s57: the same run in forms anyone can make from it, check digits recomputed (the check
+    // function is public): as GD1 wrote it (read, and listed once with `code`), with a leading zero
+    // in its seed (a form no game writes: refused), and under another name (a replay link copied:
+    // listed, marked, not ranked). Each was a row of its own, ranked.
+    const resigned = (edit: (fields: string[]) => string[]) => {
+      const body = edit(code.split("-").slice(0, -1)).join("-");
+      return `${body}-${hashName(body).toString(36)}`;
+    };
+    const gd1 = resigned((f) => f.with(0, "GD1"));
+    const padded = resigned((f) => f.with(2, `0${f[2]}`));
+    const copy = resigned((f) => f.with(3, "Copycat"));
+    await page
+      .locator("[data-codes]")
+      .fill([early, idle, code, tampered, "not-a-code", code, unknown, gd1, padded, copy].join("\n"));
     await page.locator("[data-add]").click();
     await page.waitForFunction(
       () => {
         const b = document.querySelector<HTMLElement>("[data-gameday-board]")!;
-        return b.dataset.checking === "0" && Number(b.dataset.accepted ?? 0) + Number(b.dataset.rejected ?? 0) === 6;
+        return b.dataset.checking === "0" && Number(b.dataset.accepted ?? 0) + Number(b.dataset.rejected ?? 0) === 8;
       },
       null,
       { timeout: 110_000 },
     );
     const board = page.locator("[data-gameday-board]");
-    await expect(board.getAttribute("data-accepted")).resolves.toBe("3");
-    // Every code pasted is accounted for: the status counts the seven, and the copy of `code` is
-    // named as already on the board.
+    await expect(board.getAttribute("data-accepted")).resolves.toBe("4");
+    // Every code pasted is accounted for: the status counts the ten, and the copy of `code` and
+    // its GD1 form are named as already on the board, under the code first pasted.
     await expect
       .poll(() => board.locator("[data-status]").textContent())
-      .toBe("7 codes pasted: 3 added, 1 already on the board and 3 refused. 3 runs on the board.");
+      .toBe("10 codes pasted: 4 added, 2 already on the board and 4 refused. 4 runs on the board.");
     await expect(board.locator("[data-already] li").allTextContents()).resolves.toEqual([
-      `${code}: ${alreadyText({ name: decodeRun(code).name, title: retryStorm.title, seed }, 2)}`,
+      `${code}: ${alreadyText({ name: decodeRun(code).name, title: retryStorm.title, seed }, 3)}`,
     ]);
     // The board's row says the run's score as the terminal does (the page's results, above, too),
     // its figures kept whole by no-break spaces as the results keep theirs.
@@ -1034,21 +1060,36 @@ describeInBrowser("game day in Chromium", (browser) => {
     expect(lines.figure).toBe(1);
     await page.setViewportSize(wide);
     // Turning retries off once the storm shows beats doing nothing: the participant who acted
-    // ranks first; the run that acted before the fault comes last, with no rank, and a note says why.
+    // ranks first; the run that acted before the dashboard showed anything (here, before the fault)
+    // comes last, with no rank, and a note says why.
     const ranked = () =>
       board.locator("[data-board] tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-board-row")));
-    await expect(ranked()).resolves.toEqual([code, idle, early]);
+    // The copy, scoring as `code` does, is listed with the unranked runs and says whose actions it has.
+    await expect(ranked()).resolves.toEqual([code, idle, early, copy]);
     const rankCells = await board.locator("[data-board] tbody tr td:first-child").allInnerTexts();
-    expect(rankCells.map((t) => t.trim())).toEqual(["1", "2", "–\nnot ranked: acted before the fault"]);
-    await expect(board.locator(".gd-board-note").textContent()).resolves.toBe(
-      `– not ranked: 1 run acted before the fault began at ${clock(retryStorm.faultAt)}: that is knowing the scenario, not responding to it.`,
+    expect(rankCells.map((t) => t.trim())).toEqual([
+      "1",
+      "2",
+      "–\nnot ranked: acted before the dashboard showed anything",
+      "–\nnot ranked: same actions as a run pasted before it",
+    ]);
+    await expect(board.locator(`[data-board-row="${copy}"] th`).textContent()).resolves.toBe(
+      `Copycat (${sameActionsText(decodeRun(code).name)})`,
     );
+    await expect(board.locator(".gd-board-note").allTextContents()).resolves.toEqual([
+      `– not ranked: ${unrankedText(1, retryStorm.faultAt, firstSignAt(retryStorm, decodeRun(code).seed))}`,
+      `– not ranked: ${copiesText(1)}`,
+    ]);
     await board.locator(`[data-board-row="${early}"] [data-remove]`).click();
+    await board.locator(`[data-board-row="${copy}"] [data-remove]`).click();
     await expect(ranked()).resolves.toEqual([code, idle]);
     const refused = await board.locator("[data-rejected]").textContent();
     expect(refused).toContain("its check digits do not match");
     expect(refused).toContain("not a game day result code");
     expect(refused).toContain(`${unknown}: ${unknownScenarioText("xx", false)}`);
+    expect(refused).toContain(
+      `${padded}: not in the form the game writes: the game writes its seed "0${seed}" as "${seed}"`,
+    );
     // A run removed leaves the board; the board keeps the others with what their checks computed:
     // a reload shows them at once, playing none again (no check begins, and no worker starts).
     await board.locator(`[data-board-row="${idle}"] [data-remove]`).click();
@@ -1069,6 +1110,24 @@ describeInBrowser("game day in Chromium", (browser) => {
       `${code}: ${alreadyText({ name: decodeRun(code).name, title: retryStorm.title, seed }, 1)}`,
     ]);
     await expect(ranked()).resolves.toEqual([code]);
+    // Its kept row edited where the board keeps it (a better score, and the figure shown), the next
+    // visit does not show it: the board plays the code again, shows what it earns, and says so.
+    await page.evaluate((key) => {
+      const kept = JSON.parse(localStorage.getItem(key)!) as CheckedRows;
+      kept.rows[0]!.score.tenantMinutes = 0.1;
+      kept.rows[0]!.rows[0]![1] = "0.1";
+      localStorage.setItem(key, JSON.stringify(kept));
+    }, checkedKey);
+    await page.reload();
+    await page.waitForSelector('[data-gameday-board][data-ready="true"]', { timeout: 110_000 });
+    await expect(board.locator("[data-rechecked] li").allTextContents()).resolves.toEqual([
+      `${code}: ${editedRowText}`,
+    ]);
+    await expect(board.locator("[data-status]").textContent()).resolves.toBe(
+      `1 run on the board. ${editedRowsText(1)}`,
+    );
+    const checkedAgain = await board.locator(`[data-board-row="${code}"] td`).allTextContents();
+    expect(checkedAgain[1]!.replaceAll("\u00a0", " ")).toBe(terminalScore[0]![1]);
   });
   test("the results board ranks the runs of each scenario and seed apart, as its page says", {
     timeout: 120_000,

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { rank, ranked, verifyCode } from "./board.ts";
-import { CodeError, codeName, decodeRun, encodeRun, exampleCode, maxNameLength } from "./code.ts";
+import { CodeError, codeName, decodeRun, encodeRun, exampleCode, maxNameLength, runKey } from "./code.ts";
 import { codeInLink } from "./code-link.ts";
 import { finishedGame } from "./game.ts";
 import { findScenario, grayHostOf, scenarios } from "./scenarios.ts";
@@ -233,4 +233,59 @@ test("a code for a scenario this course does not have is refused as such, not ca
   expect(verifyCode(code.replace("1200eh6", "1200eh5"))).toMatchObject({
     reason: expect.stringMatching(/^this code was changed/),
   });
+});
+
+/** `code` with its fields changed by `edit`, signed again as anyone can (the check function is public). */
+function resigned(text: string, edit: (fields: string[]) => string[]): string {
+  const body = edit(text.split("-").slice(0, -1)).join("-");
+  return `${body}-${hashName(body).toString(36)}`;
+}
+
+test("a code is read only in the form the game writes for its run: a leading zero, check digits recomputed, is refused", () => {
+  // The red-team audit's forms: the same run as Ada's, each one more row on the board.
+  expect(code.split("-").slice(0, 6)).toEqual(["GD2", "gf", "1", "Ada_Lovelace", "3516", "1200eh6"]);
+  const forms: [string, (f: string[]) => string[], string][] = [
+    ["its seed", (f) => f.with(2, "01"), '"01" as "1"'],
+    ["its score", (f) => f.with(4, "03516"), '"03516" as "3516"'],
+    ["its action 1", (f) => f.with(5, "01200eh6"), '"01200eh6" as "1200eh6"'],
+    ["its action 1", (f) => f.with(5, "1200eh06"), '"1200eh06" as "1200eh6"'],
+  ];
+  for (const [field, edit, writes] of forms) {
+    const rewritten = resigned(code, edit);
+    const reason = `not in the form the game writes: the game writes ${field} ${writes}, so this code was rewritten after the game made it (ask for the code as the game showed it)`;
+    expect(() => decodeRun(rewritten), rewritten).toThrow(new CodeError(reason));
+    expect(verifyCode(rewritten)).toEqual({ ok: false, reason });
+    // Not a run, so the board keys it by its text: it is refused where it was pasted.
+    expect(runKey(rewritten)).toBe(rewritten);
+  }
+  // The form the game writes is read, bare or in a link, and is its own key.
+  expect(runKey(code)).toBe(code);
+  expect(runKey(` https://example.org/gameday/board/#code=${code} `)).toBe(code);
+  expect(runKey(" not-a-code ")).toBe("not-a-code");
+});
+
+test(
+  "a run GD1 wrote is read as GD1 wrote it, and keyed as GD2 writes it: one run, one key, whichever form is pasted",
+  slow,
+  () => {
+    const gd1 = asGd1(code);
+    expect(gd1).not.toBe(code);
+    expect(runKey(gd1)).toBe(code);
+    const [now, before] = [verifyCode(code), verifyCode(gd1)];
+    expect(now.ok && before.ok).toBe(true);
+    if (now.ok && before.ok) {
+      // The board lists a run under its entry's code: the GD1 form is the same row as the GD2 one.
+      expect(before.entry.code).toBe(code);
+      expect(before.entry).toEqual(now.entry);
+    }
+    // A leading zero in a GD1 code is no more a form GD1 wrote than one in GD2.
+    const padded = resigned(gd1, (f) => f.with(2, "001"));
+    expect(() => decodeRun(padded)).toThrow('not in the form the game writes: the game writes its seed "001" as "1"');
+  },
+);
+
+test("a run under another name, check digits recomputed, is read as that name's: the board marks it (board.test.ts)", () => {
+  const renamed = resigned(code, (f) => f.with(3, "Someone_else"));
+  expect(decodeRun(renamed)).toEqual({ ...decodeRun(code), name: "Someone_else" });
+  expect(runKey(renamed)).toBe(renamed);
 });

@@ -4,6 +4,9 @@
  * codes from many browsers and plays every log again itself, so the score it shows is always
  * the one the actions earn: a code whose score was edited does not match its log and is
  * refused, and a code changed in any other way fails its check digits (or its log fails to play).
+ * With its check digits recomputed (anyone can), a code in a form the game never writes is
+ * refused (`decodeRun`), and one under another name reads as that name's run, which the board
+ * marks as having the actions of the run it came from (`copiesAmong` in board.ts).
  *
  *   GD2-gf-1-Ada-3516-1200eh6-1vwgape
  *   |   |  | |   |    |       check digits (FNV-1a of everything before, base 36)
@@ -36,7 +39,9 @@ export const exampleCode = `${codeVersion}-gf-1-Ada-3516-1200eh6-1vwgape`;
  * GD1 the gray failure's slow host was h07 and the fixed groups' poison tenant t07 on every seed;
  * since GD2 the seed draws them. A GD1 code of either plays again as it was played only on a seed
  * that still draws that place; any other GD1 code is read as it always was. Refused, not called
- * edited: the player did nothing wrong.
+ * edited: the player did nothing wrong. Still read (in the form GD1 wrote, and no other) because
+ * the site wrote GD1 codes until GD2 came, and a participant may bring one; the board lists such a
+ * run under its GD2 code (`runKey`), so its two codes are one row.
  */
 const earlierVersion = "GD1";
 const earlierPlaces: Record<string, { before: string; now: (seed: number) => string }> = {
@@ -88,8 +93,13 @@ export function unknownScenarioText(part: string, intact: boolean): string {
 }
 
 export function encodeRun(run: RunCode): string {
+  return writeRun(run, codeVersion);
+}
+
+/** `run` as the game of `version` wrote it (GD1 and GD2 write their fields alike). */
+function writeRun(run: RunCode, version: string): string {
   const fields = [
-    codeVersion,
+    version,
     run.scenario.code,
     String(run.seed),
     codeName(run.name),
@@ -105,10 +115,21 @@ export function encodeRun(run: RunCode): string {
   return `${body}-${checkDigits(body)}`;
 }
 
+/** What each field of a code holds, by its place, for a refusal that names one. */
+function fieldName(place: number): string {
+  return ["its version", "its scenario", "its seed", "its name", "its score"][place] ?? `its action ${place - 4}`;
+}
+
 /**
  * Read a code (or a link holding one after `#code=`). Throws a CodeError saying what is wrong:
- * not a code, damaged or edited, an unknown scenario or action. Whether the log plays and the
- * claimed score holds is for the board to check by playing it.
+ * not a code, damaged or edited, an unknown scenario or action, or not in the form the game writes
+ * for the run it holds. Whether the log plays and the claimed score holds is for the board to
+ * check by playing it.
+ *
+ * A code is read only as the game wrote it: one run has one code (two for a run GD1 wrote, whose
+ * `runKey` is its GD2 code), so a results board that lists each code once lists each run once. A
+ * seed, score or action time with a leading zero, check digits recomputed, is the same run in a
+ * form no game writes, and is refused.
  */
 export function decodeRun(input: string): RunCode {
   let text = input.trim();
@@ -161,5 +182,25 @@ export function decodeRun(input: string): RunCode {
     if (target === undefined) throw new CodeError(`action ${i + 1} of the code aims at a target that does not exist`);
     return { at, action: action.id, target };
   });
-  return { scenario, seed: Number(seedText), name, claimedTenantMinutes: Number(scoreText) / 1000, log };
+  const run = { scenario, seed: Number(seedText), name, claimedTenantMinutes: Number(scoreText) / 1000, log };
+  const written = writeRun(run, version).split("-");
+  const place = fields.findIndex((field, i) => field !== written[i]);
+  if (place >= 0)
+    throw new CodeError(
+      `not in the form the game writes: the game writes ${fieldName(place)} "${fields[place]}" as "${written[place]}", so this code was rewritten after the game made it (ask for the code as the game showed it)`,
+    );
+  return run;
+}
+
+/**
+ * What the results board keys a run by: its code as this version writes it (a GD1 code's GD2
+ * twin), so the same run pasted in both forms is one row; `text` itself when it holds no run.
+ */
+export function runKey(text: string): string {
+  try {
+    return encodeRun(decodeRun(text));
+  } catch (error) {
+    if (error instanceof CodeError) return text.trim();
+    throw error;
+  }
 }

@@ -114,8 +114,15 @@ export function actionsBeforeFault(
  * is a line in the feed), and an action taken early can stop the fault before it shows at all.
  */
 export function firstSignAt(scenario: GameScenario, seed: number): number | null {
-  return finishedGame(scenario, seed, []).signAt;
+  const key = `${scenario.id}#${seed}`;
+  if (!signs.has(key)) {
+    // A board of a room's runs asks it of one scenario and seed again and again: one game each.
+    if (signs.size >= 64) signs.clear();
+    signs.set(key, finishedGame(scenario, seed, []).signAt);
+  }
+  return signs.get(key)!;
 }
+const signs = new Map<string, number | null>();
 
 /**
  * How many of `log`'s actions came before the dashboard showed anything of the fault: before

@@ -1,19 +1,31 @@
 /**
  * The results board of a workshop room, with no server: participants' result codes are pasted
  * (or arrive in the address), each is checked by playing its log again in a worker, and the
- * board ranks what it computed. Codes are kept in this browser with the rows their checks
- * computed, so a later visit shows them at once; a new build of the site checks them again.
+ * board ranks what it computed. It lists each run once, under its code as this version writes
+ * it (`runKey`), whatever form it was pasted in, and marks a run whose actions are another
+ * name's (`copiesAmong`). Codes are kept in this browser with the rows their checks computed, so
+ * a later visit shows them at once, each row held to its code first (`keptRowHolds`); a new
+ * build of the site checks them again.
  */
 import { escapeHtml } from "../escape-html.ts";
 import { keep, siteStorage } from "../site-storage.ts";
-import type { BoardAnswer, BoardRow } from "./board.worker.ts";
+import type { BoardAnswer } from "./board.worker.ts";
 import { notPlayedReason } from "./board-reasons.ts";
 import { codeInLink } from "../../sim/gameday/code-link.ts";
 import { replayLink } from "./share.ts";
 import { figuresHtml } from "./figures.ts";
 import { countOf } from "../../format/number.ts";
 import { listNames } from "../../format/words.ts";
-import { rank, ranked } from "../../sim/gameday/board.ts";
+import {
+  type BoardRow,
+  copiesAmong,
+  copiesText,
+  keptRowHolds,
+  rank,
+  ranked,
+  sameActionsText,
+} from "../../sim/gameday/board.ts";
+import { runKey } from "../../sim/gameday/code.ts";
 import { unrankedText } from "../../sim/gameday/report.ts";
 import { requiredElement } from "../required-element.ts";
 import { InlineQuestion } from "../inline-question.ts";
@@ -41,28 +53,24 @@ function readStored(): string[] {
   }
 }
 
-const isRow = (row: unknown): row is BoardRow => {
-  const r = row as Partial<BoardRow> | null;
-  return (
-    typeof r === "object" &&
-    r !== null &&
-    r.ok === true &&
-    typeof r.code === "string" &&
-    typeof r.score === "object" &&
-    Array.isArray(r.rows) &&
-    r.rows.length >= 3
-  );
-};
+/** The rows a visit shows at once (`trustedRows`), and the codes whose kept rows do not hold. */
+export interface Trusted {
+  rows: Map<string, BoardRow>;
+  /** Codes on the board whose kept row is not what the code holds (`keptRowHolds`): played again. */
+  edited: string[];
+}
 
 /**
  * The rows of `codes` a visit shows without playing their runs again: those kept (`kept`, the
- * JSON of `CheckedRows`) by the same `checker`, each under its own code. The checker is the
- * address of the board's code, which a build names by a hash of its contents (the worker's
- * address among them): a new game, score or wording makes another, and its codes are checked
- * again. An empty checker (the development server's, unhashed) trusts nothing.
+ * JSON of `CheckedRows`) by the same `checker`, each under its own code and holding what that
+ * code does (`keptRowHolds`: a row edited in storage, a score or a name, is not shown but played
+ * again, and named in `edited`). The checker is the address of the board's code, which a build
+ * names by a hash of its contents (the worker's address among them): a new game, score or
+ * wording makes another, and its codes are checked again. An empty checker (the development
+ * server's, unhashed) trusts nothing.
  */
-export function trustedRows(codes: readonly string[], kept: string | null, checker: string): Map<string, BoardRow> {
-  const trusted = new Map<string, BoardRow>();
+export function trustedRows(codes: readonly string[], kept: string | null, checker: string): Trusted {
+  const trusted: Trusted = { rows: new Map(), edited: [] };
   let data: Partial<CheckedRows> | null;
   try {
     data = JSON.parse(kept ?? "null") as Partial<CheckedRows> | null;
@@ -70,12 +78,26 @@ export function trustedRows(codes: readonly string[], kept: string | null, check
     return trusted;
   }
   if (checker === "" || data?.checker !== checker || !Array.isArray(data.rows)) return trusted;
-  const byCode = new Map(data.rows.filter(isRow).map((row) => [row.code, row]));
+  const byCode = new Map<string, unknown>();
+  for (const row of data.rows as unknown[]) {
+    const code = (row as { code?: unknown } | null)?.code;
+    if (typeof code === "string") byCode.set(code, row);
+  }
   for (const code of codes) {
     const row = byCode.get(code);
-    if (row) trusted.set(code, row);
+    if (keptRowHolds(row)) trusted.rows.set(code, row);
+    else if (row !== undefined) trusted.edited.push(code);
   }
   return trusted;
+}
+
+/** What the board says of a code whose kept row it dropped (`Trusted.edited`). */
+export const editedRowText =
+  "the row this browser kept for it is not what the code holds (its name, seed or score was changed where the board keeps its runs), so the board dropped that row and played the code again";
+
+/** What the status adds once such codes have been played again. */
+export function editedRowsText(rows: number): string {
+  return `${countOf(rows, "kept row")} did not match ${rows === 1 ? "its code" : "their codes"} and ${rows === 1 ? "was" : "were"} played again (listed below).`;
 }
 
 /** Split pasted text into candidate codes: one per line (or separated by spaces), links included. */
@@ -87,17 +109,26 @@ export function splitCodes(text: string): string[] {
     .map((s) => codeInLink(s.slice(s.indexOf("#"))) ?? s);
 }
 
-/** A code as one paste holds it: how many times it was pasted there (the same code twice is one run). */
+/**
+ * A run as one paste holds it: the code first pasted for it, the run's key (`runKey`), and how
+ * many times the paste held the run (the same code twice, or a GD1 code and its GD2 twin, is one run).
+ */
 export interface Pasted {
   code: string;
+  key: string;
   times: number;
 }
 
-/** Each code of one paste once, in the order first pasted, with how many times it was pasted. */
+/** Each run of one paste once, in the order first pasted, with how many times it was pasted. */
 export function pastedOnce(codes: readonly string[]): Pasted[] {
-  const times = new Map<string, number>();
-  for (const code of codes) times.set(code, (times.get(code) ?? 0) + 1);
-  return [...times].map(([code, n]) => ({ code, times: n }));
+  const runs = new Map<string, Pasted>();
+  for (const code of codes) {
+    const key = runKey(code);
+    const run = runs.get(key);
+    if (run) run.times++;
+    else runs.set(key, { code, key, times: 1 });
+  }
+  return [...runs.values()];
 }
 
 /**
@@ -128,7 +159,10 @@ export function refusedText(reason: string, times: number): string {
  * the counts add up to the codes pasted (a code pasted twice and added counts once as added and
  * once as already on the board, its second copy having found it there), then what the board holds.
  */
-export function pasteText(fates: readonly (Pasted & { fate: Fate })[], onBoard: number): string {
+export function pasteText(
+  fates: readonly (Pick<Pasted, "code" | "times"> & { fate: Fate })[],
+  onBoard: number,
+): string {
   let added = 0;
   let already = 0;
   let refused = 0;
@@ -165,17 +199,30 @@ export function mountBoard(root: HTMLElement): void {
   const status = q<HTMLElement>(root, "[data-status]");
   const results = q<HTMLElement>(root, "[data-board]");
   const refused = q<HTMLElement>(root, "[data-rejected]");
+  // The runs on the board, by key (`runKey`: the code as this version writes it).
   const accepted = new Map<string, BoardRow>();
+  // The codes refused, by the text pasted.
   const rejected = new Map<string, string>();
   // What the last paste held twice, or held that was on the board already: said until the next
-  // paste, by code (how many times the paste held it).
-  const again = new Map<string, number>();
+  // paste, by run (the code pasted, and how many times the paste held the run).
+  const again = new Map<string, { code: string; times: number }>();
   const refusedTimes = new Map<string, number>();
+  // The runs whose kept rows did not hold their codes on this visit (`trustedRows`): said until the next paste.
+  const rechecked = new Set<string>();
+  // When each run reached the board, by key: the first of runs with the same actions is the one
+  // the others copy (`copiesAmong`), whatever order their checks end in.
+  const arrival = new Map<string, number>();
+  let arrivals = 0;
+  const arrive = (key: string) => {
+    if (!arrival.has(key)) arrival.set(key, arrivals++);
+  };
+  const inArrival = (keys: Iterable<string>) =>
+    [...keys].sort((a, b) => (arrival.get(a) ?? arrivals) - (arrival.get(b) ?? arrivals));
   let checking = 0;
   let nextId = 1;
   // The checks the worker holds, by id: each code's, and what hears its answer.
   const waiting = new Map<number, { code: string; resolve: (answer: BoardAnswer) => void }>();
-  // The checks under way, by code: a code pasted while it is being checked is not played twice.
+  // The checks under way, by run: a run pasted while it is being checked is not played twice.
   const inFlight = new Map<string, Promise<Exclude<Fate, "already">>>();
   // Times the board was cleared: a check begun before a clear adds nothing after it.
   let clears = 0;
@@ -206,48 +253,70 @@ export function mountBoard(root: HTMLElement): void {
 
   // Where storage is refused or full, the board shows what it has, kept only in this page.
   const save = () => {
-    keep(boardKey, JSON.stringify([...accepted.keys()]));
-    const kept: CheckedRows = { checker: checkerName, rows: [...accepted.values()] };
+    const keys = inArrival(accepted.keys());
+    keep(boardKey, JSON.stringify(keys));
+    const kept: CheckedRows = { checker: checkerName, rows: keys.map((key) => accepted.get(key)!) };
     keep(checkedKey, accepted.size ? JSON.stringify(kept) : null);
   };
 
   function render(): void {
     const groups = new Map<string, BoardRow[]>();
-    for (const row of accepted.values()) {
-      const key = `${row.scenario}|${row.seed}`;
-      groups.set(key, [...(groups.get(key) ?? []), row]);
+    for (const key of inArrival(accepted.keys())) {
+      const row = accepted.get(key)!;
+      const group = `${row.scenario}|${row.seed}`;
+      groups.set(group, [...(groups.get(group) ?? []), row]);
     }
     results.innerHTML = groups.size
       ? [...groups.values()]
           .map((group) => {
-            const rows = rank(group);
+            const copies = copiesAmong(group);
+            const rows = rank(group, copies);
             const first = rows[0]!;
             const early = rows.filter((row) => !ranked(row)).length;
+            // Why a row has no rank, for a screen reader (the copy's mark is read with its name).
+            const unranked = (row: BoardRow) =>
+              [
+                ranked(row) ? "" : "acted before the dashboard showed anything",
+                copies.has(row) ? "same actions as a run pasted before it" : "",
+              ]
+                .filter(Boolean)
+                .join("; ");
+            const nameHtml = (row: BoardRow) => {
+              const copied = copies.get(row);
+              return `${escapeHtml(row.name)}${copied ? ` <span class="gd-board-copy">(${escapeHtml(sameActionsText(copied.name))})</span>` : ""}`;
+            };
             return `<section class="gd-board-group" aria-label="${escapeHtml(`${first.title}, seed ${first.seed}`)}">
               <h2>${escapeHtml(first.title)}, seed ${first.seed} <span class="gd-board-count">(${countOf(rows.length, "run")})</span></h2>
               <div class="gd-board-scroll"><table>
                 <thead><tr><th scope="col">rank</th><th scope="col">name</th><th scope="col">tenant-minutes</th><th scope="col">tenants affected</th><th scope="col">error budget</th><th scope="col">time to mitigate</th><th scope="col">actions</th><th scope="col"><span class="sr-only">replay or remove</span></th></tr></thead>
                 <tbody>${rows
                   .map(
-                    (row, i) => `<tr data-board-row="${escapeHtml(row.code)}"${ranked(row) ? "" : ' data-unranked=""'}>
-                      <td>${ranked(row) ? i + 1 : `<span aria-hidden="true">–</span><span class="sr-only">not ranked: acted before the fault</span>`}</td><th scope="row">${escapeHtml(row.name)}</th>
+                    (
+                      row,
+                      i,
+                    ) => `<tr data-board-row="${escapeHtml(row.code)}"${unranked(row) ? ' data-unranked=""' : ""}>
+                      <td>${unranked(row) ? `<span aria-hidden="true">–</span><span class="sr-only">not ranked: ${unranked(row)}</span>` : i + 1}</td><th scope="row">${nameHtml(row)}</th>
                       ${[row.rows[0]![1], row.rows[1]![1], row.rows[2]![1], row.mitigation].map((text) => `<td>${figuresHtml(text)}</td>`).join("")}<td>${row.actions}</td>
                       <td><a href="${escapeHtml(replayLink(row.scenario, row.code))}">Replay</a> <button type="button" class="br-button" data-remove="${escapeHtml(row.code)}">Remove</button></td>
                     </tr>`,
                   )
                   .join("")}</tbody>
               </table></div>
-              ${early ? `<p class="gd-board-note">– not ranked: ${escapeHtml(unrankedText(early, first.faultAt))}</p>` : ""}
+              ${early ? `<p class="gd-board-note">– not ranked: ${escapeHtml(unrankedText(early, first.faultAt, first.signAt))}</p>` : ""}
+              ${copies.size ? `<p class="gd-board-note">– not ranked: ${escapeHtml(copiesText(copies.size))}</p>` : ""}
             </section>`;
           })
           .join("")
       : "<p>No runs on the board yet: paste result codes above.</p>";
     const item = (code: string, why: string) =>
       `<li><code>${escapeHtml(code.slice(0, 60))}</code>: ${escapeHtml(why)}</li>`;
-    const listed = [...again].filter(([code]) => accepted.has(code));
+    const listed = [...again].filter(([key]) => accepted.has(key));
     refused.innerHTML = [
       listed.length
-        ? `<h2>Already on the board</h2><ul data-already>${listed.map(([code, times]) => item(code, alreadyText(accepted.get(code)!, times))).join("")}</ul>`
+        ? `<h2>Already on the board</h2><ul data-already>${listed.map(([key, { code, times }]) => item(code, alreadyText(accepted.get(key)!, times))).join("")}</ul>`
+        : "",
+      rechecked.size
+        ? `<h2>Played again</h2><ul data-rechecked>${[...rechecked].map((code) => item(code, editedRowText)).join("")}</ul>`
         : "",
       rejected.size
         ? `<h2>Refused</h2><ul>${[...rejected].map(([code, why]) => item(code, refusedText(why, refusedTimes.get(code) ?? 1))).join("")}</ul>`
@@ -260,10 +329,15 @@ export function mountBoard(root: HTMLElement): void {
     else if (clearing.shown) clearing.reword(clearBoardQuestion(accepted.size, rejected.size));
   }
 
-  /** Check `code` (one not on the board) by playing it again: it is added, or refused. */
-  function check(code: string): Promise<Exclude<Fate, "already">> {
-    const under = inFlight.get(code);
+  /** What the status says once no check is under way. */
+  const boardText = () =>
+    `${countOf(accepted.size, "run")} on the board${rejected.size ? `, ${rejected.size} refused` : ""}.${rechecked.size ? ` ${editedRowsText(rechecked.size)}` : ""}`;
+
+  /** Check `code` (a run `key` not on the board) by playing it again: it is added, or refused. */
+  function check(code: string, key = runKey(code)): Promise<Exclude<Fate, "already">> {
+    const under = inFlight.get(key);
     if (under) return under;
+    arrive(key);
     checking++;
     status.textContent = `Checking ${countOf(checking, "code")} (each run is played again)…`;
     root.dataset.checking = String(checking);
@@ -274,7 +348,7 @@ export function mountBoard(root: HTMLElement): void {
       checker().postMessage({ id, code });
     }).then((answer) => {
       checking--;
-      if (inFlight.get(code) === fate) inFlight.delete(code);
+      if (inFlight.get(key) === fate) inFlight.delete(key);
       root.dataset.checking = String(checking);
       if (era === clears) {
         if (answer.ok) {
@@ -285,12 +359,10 @@ export function mountBoard(root: HTMLElement): void {
         save();
         render();
       }
-      status.textContent = checking
-        ? `Checking ${countOf(checking, "code")}…`
-        : `${countOf(accepted.size, "run")} on the board${rejected.size ? `, ${rejected.size} refused` : ""}.`;
+      status.textContent = checking ? `Checking ${countOf(checking, "code")}…` : boardText();
       return answer.ok ? ("added" as const) : ("refused" as const);
     });
-    inFlight.set(code, fate);
+    inFlight.set(key, fate);
     return fate;
   }
 
@@ -299,21 +371,22 @@ export function mountBoard(root: HTMLElement): void {
     const pasted = pastedOnce(codes);
     again.clear();
     refusedTimes.clear();
+    rechecked.clear();
     const era = clears;
     const fates = await Promise.all(
       pasted.map(async (p) => {
         // A code being checked already (kept from an earlier visit, or pasted before) was on its
         // way to the board before this paste.
-        const before = inFlight.get(p.code);
-        const fate: Fate = accepted.has(p.code)
+        const before = inFlight.get(p.key);
+        const fate: Fate = accepted.has(p.key)
           ? "already"
           : before
             ? (await before) === "added"
               ? "already"
               : "refused"
-            : await check(p.code);
+            : await check(p.code, p.key);
         if (fate === "refused") refusedTimes.set(p.code, p.times);
-        else if (fate === "already" || p.times > 1) again.set(p.code, p.times);
+        else if (fate === "already" || p.times > 1) again.set(p.key, { code: p.code, times: p.times });
         return { ...p, fate };
       }),
     );
@@ -344,6 +417,8 @@ export function mountBoard(root: HTMLElement): void {
       rejected.clear();
       again.clear();
       refusedTimes.clear();
+      rechecked.clear();
+      arrival.clear();
       save();
       render();
       status.textContent = "The board is empty.";
@@ -360,6 +435,7 @@ export function mountBoard(root: HTMLElement): void {
     const place = [...results.querySelectorAll("[data-remove]")].indexOf(button);
     accepted.delete(code);
     again.delete(code);
+    arrival.delete(code);
     save();
     render();
     status.textContent = "Removed.";
@@ -372,13 +448,20 @@ export function mountBoard(root: HTMLElement): void {
   // The runs checked on an earlier visit show at once, played again by no worker; the others (a
   // code arriving in the address, or one kept by another build) are checked. The board answers
   // Add at once too: a paste is not held until those checks end.
+  // Each run once, by key: a board kept by an earlier build may hold one run in two forms.
   const fromLink = codeInLink(location.hash);
-  const codes = [...new Set([...readStored(), ...(fromLink ? [fromLink] : [])])];
-  for (const [code, row] of trustedRows(codes, siteStorage()?.getItem(checkedKey) ?? null, checkerName))
-    accepted.set(code, row);
+  const codes = new Map<string, string>();
+  for (const code of [...readStored(), ...(fromLink ? [fromLink] : [])]) {
+    const key = runKey(code);
+    if (!codes.has(key)) codes.set(key, code);
+    arrive(key);
+  }
+  const trusted = trustedRows([...codes.keys()], siteStorage()?.getItem(checkedKey) ?? null, checkerName);
+  for (const [key, row] of trusted.rows) accepted.set(key, row);
+  for (const key of trusted.edited) rechecked.add(key);
   render();
   if (accepted.size) status.textContent = `${countOf(accepted.size, "run")} on the board.`;
-  void Promise.all(codes.filter((c) => !accepted.has(c)).map(check)).then(() => {
+  void Promise.all([...codes].filter(([key]) => !accepted.has(key)).map(([key, code]) => check(code, key))).then(() => {
     if (fromLink) history.replaceState(null, "", location.pathname);
     root.dataset.ready = "true";
   });
