@@ -129,7 +129,7 @@ import {
   whenText,
 } from "../course/review.ts";
 import { carryReview } from "../course/review-carry.ts";
-import { firstComeback } from "../course/review-first.ts";
+import { firstComeback } from "../course/first-comeback.ts";
 import { dealsReviewNumbers, type ReviewNumbers, type SameAnswers, type Variant } from "../course/review-seed.ts";
 import { listFirstNames, listNames } from "../format/words.ts";
 import { mulberry32 } from "../sim/random.ts";

@@ -10,14 +10,8 @@ import {
   recordAttempt,
 } from "./progress.ts";
 import { dueCards, enrol, type Reviewable, whenText } from "./review.ts";
-import {
-  type FirstRating,
-  firstCard,
-  firstComeback,
-  firstRating,
-  unenrolled,
-  withFirstReviews,
-} from "./review-first.ts";
+import { type FirstRating, firstCard, firstRating, unenrolled, withFirstReviews } from "./review-first.ts";
+import { firstComeback } from "./first-comeback.ts";
 
 const day = 86_400_000;
 const reviewables: Reviewable[] = [

@@ -8,7 +8,6 @@
  * cards are the ones enrol stores.
  * Pure: dates come in as arguments.
  */
-import { countOf } from "../format/number.ts";
 import { isSolved, type Progress, type ReviewCard } from "./progress.ts";
 
 /** An exercise the schedule can take: Reviewable in review.ts, said here by shape. */
@@ -26,7 +25,7 @@ export type FirstRating = "good" | "hard";
  * How a solve counts as its first review: "good" when every part was right at its first attempt
  * and no hint was opened, "hard" after any other attempt or any hint. In a sentence for the
  * learner: right first time on every part with no hint, it comes back at FSRS's first interval
- * for "good"; otherwise at its shorter one for "hard" (firstComeback says both in days).
+ * for "good"; otherwise at its shorter one for "hard" (firstComeback, first-comeback.ts, says both in days).
  *
  * What counts is the solve itself, as markSolved recorded it when the exercise was solved
  * (`solvedFirstTry`, progress.ts), not the record as it stands when the exercise enters the
@@ -96,12 +95,11 @@ const firstCards = {
   },
 } as const satisfies Record<FirstRating, Omit<ReviewCard, "due" | "last_review">>;
 
-/**
- * When a solved exercise first comes back, from its solve, as /review/ and the terminal's `review`
- * say it before anything is in review: "in 3 days, or in 2 days if you answered a part wrong or
- * took a hint" (the intervals of firstRating's two cards).
- */
-export const firstComeback = `in ${countOf(firstCards.good.scheduled_days, "day")}, or in ${countOf(firstCards.hard.scheduled_days, "day")} if you answered a part wrong or took a hint`;
+/** The days after its solve a solved exercise first comes back, by its rating (firstComeback words them). */
+export const firstIntervals = {
+  good: firstCards.good.scheduled_days,
+  hard: firstCards.hard.scheduled_days,
+} as const satisfies Record<FirstRating, number>;
 
 /**
  * When a solved exercise counts as first reviewed: when it was solved (its solvedAt), so an

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { differsFromMarkup, mountFormOnFirstTouch, mountOnFirstTouch } from "./first-touch.ts";
+import {
+  differsFromMarkup,
+  type EarlyGlobal,
+  holdEarlyPresses,
+  mountFormOnFirstTouch,
+  mountOnFirstTouch,
+} from "./first-touch.ts";
 
 /** A stand-in for a widget root: an event target whose clicks land on one button. */
 class FakeRoot extends EventTarget {
@@ -220,5 +226,198 @@ describe("values the browser put back in a form widget's controls", () => {
     expect(widget.dataset.pendingChange).toBeUndefined();
     widget.dispatchEvent(new Event("change"));
     expect(widget.dataset.pendingChange).toBe("true");
+  });
+});
+
+/**
+ * Stand-ins for the page's elements the early script reads (the unit tests run without a DOM): an
+ * element knows its attributes, its parent (for `closest`, by tag or by attribute), its style's
+ * properties, and counts the clicks and submissions made on it.
+ */
+class FakeElement extends EventTarget {
+  readonly attrs = new Map<string, string>();
+  readonly styleProps = new Map<string, string>();
+  readonly style = {
+    setProperty: (name: string, value: string) => void this.styleProps.set(name, value),
+    removeProperty: (name: string) => void this.styleProps.delete(name),
+  };
+  clicks = 0;
+  constructor(
+    readonly tag: string,
+    readonly parent: FakeElement | null = null,
+    attrs: Record<string, string> = {},
+  ) {
+    super();
+    for (const [name, value] of Object.entries(attrs)) this.attrs.set(name, value);
+    this.addEventListener("click", () => this.clicks++);
+  }
+  hasAttribute(name: string) {
+    return this.attrs.has(name);
+  }
+  getAttribute(name: string) {
+    return this.attrs.get(name) ?? null;
+  }
+  setAttribute(name: string, value: string) {
+    this.attrs.set(name, value);
+  }
+  removeAttribute(name: string) {
+    this.attrs.delete(name);
+  }
+  closest(selector: string): FakeElement | null {
+    const attr = /^\[([\w-]+)\]$/.exec(selector)?.[1];
+    const matches = (e: FakeElement) => (attr ? e.hasAttribute(attr) : e.tag === selector);
+    for (let e: FakeElement | null = this; e; e = e.parent) if (matches(e)) return e;
+    return null;
+  }
+  /** Shown waiting: marked, with its font size kept for its busy label. */
+  get waiting() {
+    return this.hasAttribute("data-early-wait") && this.styleProps.get("--early-size") === "16px";
+  }
+}
+class FakeForm extends FakeElement {
+  submitted = 0;
+  requestSubmit() {
+    this.submitted++;
+  }
+}
+
+/** A page as the early script finds it: a widget root (data-early) with a form, and a form outside any. */
+function earlyPage() {
+  const win = new EventTarget() as EventTarget & EarlyGlobal;
+  const doc = new EventTarget();
+  const root = new FakeElement("section", null, { "data-early": "" });
+  const form = new FakeForm("form", root);
+  const check = new FakeElement("button", form);
+  const label = new FakeElement("span", check);
+  const run = new FakeElement("button", root);
+  const offForm = new FakeForm("form", new FakeElement("main"));
+  const resting = new FakeElement("button", root, { "aria-disabled": "true" });
+  vi.stubGlobal("getComputedStyle", () => ({ fontSize: "16px" }));
+  vi.stubGlobal("MouseEvent", Event);
+  holdEarlyPresses(win as unknown as Window, doc as unknown as Document);
+  // What the bootstraps read, as `window.brEarly`.
+  const early = win.brEarly!;
+  vi.stubGlobal("brEarly", early);
+  /** An event as the browser sends it to the document's capture listeners, from `target`. */
+  const fire = (type: "click" | "submit", target: FakeElement, submitter: FakeElement | null = null) => {
+    const event = new Event(type, { cancelable: true });
+    Object.defineProperty(event, "target", { value: target });
+    Object.defineProperty(event, "submitter", { value: submitter });
+    doc.dispatchEvent(event);
+    return event;
+  };
+  return { win, early, root, form, check, label, run, offForm, resting, fire };
+}
+
+describe("presses made before the page's scripts arrive", () => {
+  test("a widget's form is never sent natively, and the root's last press is held, shown waiting", () => {
+    const { early, root, form, check, label, run, fire } = earlyPage();
+    // A click on Check's label, then the form's submission it causes.
+    fire("click", label);
+    expect(fire("submit", form, check).defaultPrevented).toBe(true);
+    expect(check.waiting).toBe(true);
+    // Run pressed after: the last press is the one held; Check no longer waits.
+    fire("click", run);
+    expect(run.waiting).toBe(true);
+    expect(check.waiting).toBe(false);
+    expect(check.styleProps.size).toBe(0);
+    expect(early.take(root)).toBe(run);
+    // Taken once.
+    expect(early.take(root)).toBeUndefined();
+  });
+
+  test("Enter in a form without a button holds the form; a press outside a widget is the page's own", () => {
+    const { early, root, form, offForm, fire } = earlyPage();
+    expect(fire("submit", offForm).defaultPrevented).toBe(false);
+    expect(fire("submit", form).defaultPrevented).toBe(true);
+    expect(early.take(root)).toBe(form);
+    early.again(form as unknown as Element);
+    expect(form.submitted).toBe(1);
+    expect(form.hasAttribute("data-early-wait")).toBe(false);
+  });
+
+  test("a button that says it does nothing (aria-disabled) is not held, but its form is still not sent", () => {
+    const { early, root, form, resting, fire } = earlyPage();
+    expect(fire("submit", form, resting).defaultPrevented).toBe(true);
+    expect(resting.hasAttribute("data-early-wait")).toBe(false);
+    expect(early.take(root)).toBeUndefined();
+  });
+
+  test("once the root's bootstrap has taken its presses, the early script lets them be", () => {
+    const { early, root, form, check, fire } = earlyPage();
+    early.take(root);
+    expect(root.hasAttribute("data-early")).toBe(false);
+    expect(fire("submit", form, check).defaultPrevented).toBe(false);
+    expect(check.hasAttribute("data-early-wait")).toBe(false);
+  });
+
+  test("past the load, a root no bootstrap took (its code failed) is let go: its press dropped, not shown waiting", () => {
+    const { early, win, root, form, check, fire } = earlyPage();
+    fire("submit", form, check);
+    win.dispatchEvent(new Event("load"));
+    expect(check.hasAttribute("data-early-wait")).toBe(false);
+    expect(early.take(root)).toBeUndefined();
+    // The browser's own submission again: a reload that may bring the code.
+    const again = new FakeElement("section", null, { "data-early": "" });
+    const late = new FakeForm("form", again);
+    expect(fire("submit", late).defaultPrevented).toBe(false);
+  });
+
+  test("a bootstrap armed by mountOnFirstTouch loads at once for a held press, and makes it once mounted", async () => {
+    const { root, check, fire } = earlyPage();
+    fire("click", check);
+    let finishMount = () => {};
+    const mount = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finishMount = resolve;
+        }),
+    );
+    const start = mountOnFirstTouch(root, mount);
+    expect(mount).toHaveBeenCalledTimes(1);
+    expect(check.waiting).toBe(true);
+    expect(check.clicks).toBe(0);
+    finishMount();
+    await start();
+    expect(check.clicks).toBe(1);
+    expect(check.hasAttribute("data-early-wait")).toBe(false);
+  });
+
+  test("a held press whose load fails is dropped and no longer shown waiting", async () => {
+    const { root, check, fire } = earlyPage();
+    fire("click", check);
+    const start = mountOnFirstTouch(root, async () => Promise.reject(new TypeError("offline")), {
+      failed: () => undefined,
+    });
+    await expect(start()).rejects.toThrow("offline");
+    expect(check.hasAttribute("data-early-wait")).toBe(false);
+    expect(check.clicks).toBe(0);
+  });
+
+  test("a press while the widget loads is shown waiting too, and a later one takes its place", async () => {
+    const { root, check, run } = earlyPage();
+    let finishMount = () => {};
+    const start = mountOnFirstTouch(
+      root,
+      () =>
+        new Promise<void>((resolve) => {
+          finishMount = resolve;
+        }),
+      { replayClick: "button" },
+    );
+    const clickOn = (target: FakeElement) => {
+      const event = new Event("click");
+      Object.defineProperty(event, "target", { value: target });
+      root.dispatchEvent(event);
+    };
+    clickOn(check);
+    expect(check.waiting).toBe(true);
+    clickOn(run);
+    expect(check.waiting).toBe(false);
+    expect(run.waiting).toBe(true);
+    finishMount();
+    await start();
+    expect(run.clicks).toBe(1);
+    expect(run.waiting).toBe(false);
   });
 });

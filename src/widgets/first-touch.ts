@@ -5,6 +5,106 @@
  */
 const firstTouch = ["pointerdown", "focusin", "keydown", "input"] as const;
 
+/**
+ * The press a reader makes before the page's scripts have arrived (a slow network shows the HTML
+ * seconds before them) is held by a tiny classic script inlined in every page's head
+ * (`holdEarlyPresses`, built by src/integrations/early-input.ts), on the widgets whose root
+ * carries `data-early`: their forms are never sent natively (the page would reload to
+ * `?answer=…`, the answer and the reader's place lost), and each root's last pressed button (or
+ * form, for Enter in a form without a button) is kept and shown waiting. The script leaves what
+ * the bootstraps need as `window.brEarly` (EarlyPresses), so that they carry no code of it: a
+ * bootstrap takes its root's press when it arms (`take`), which also ends the hold on that root,
+ * and makes it again once its widget has mounted (`again`). Past the window's load every
+ * bootstrap has run: a root none took (its code failed to load) is let go, its press dropped,
+ * and its forms go back to the browser's own submission. Without JavaScript nothing of this
+ * runs, and the page is as it was.
+ */
+export interface EarlyPresses {
+  /**
+   * The press held for `root` before its bootstrap ran, if any, taken once: from then on the
+   * bootstrap handles the root's presses itself (the early script lets them be). Its control is
+   * still shown waiting, until `again` (the widget has mounted) or `done` (its load failed).
+   */
+  take(root: EventTarget): HTMLElement | undefined;
+  /**
+   * Show `control` waiting for its widget's code: marked (`data-early-wait`), with its font size
+   * (`--early-size`) for its busy label (`data-busy-label`), which src/widgets/early-wait.css
+   * shows in place of its words; those stay its name, and the text a widget's mount reads.
+   */
+  wait(control: Element | null | undefined): void;
+  /** `control` waits no more (its press was made again, or dropped). */
+  done(control: Element | null | undefined): void;
+  /** Make a held press again, now the widget's handlers exist: a click, or a form's submission. */
+  again(control: Element): void;
+}
+
+/** Where the early script leaves its presses: `window.brEarly`, absent where it did not run. */
+export interface EarlyGlobal {
+  brEarly?: EarlyPresses;
+}
+
+/**
+ * The classic script inlined in every page's head (see above): run before the body is parsed, it
+ * listens on the document, so it holds the presses in widgets drawn after it.
+ */
+export function holdEarlyPresses(win: Window & EarlyGlobal = window, doc: Document = document): void {
+  const earlyRoot = "data-early";
+  const mark = "data-early-wait";
+  const held = new Map<EventTarget, HTMLElement>();
+  let over = false;
+  // Checked by its shape, not its class: the unit tests run without a DOM.
+  const isElement = (control: unknown): control is HTMLElement =>
+    !!control && typeof control === "object" && "style" in control;
+  const wait = (control: unknown) => {
+    if (!isElement(control) || control.hasAttribute(mark)) return;
+    control.style.setProperty("--early-size", getComputedStyle(control).fontSize);
+    control.setAttribute(mark, "");
+  };
+  const done = (control: unknown) => {
+    if (!isElement(control) || !control.hasAttribute(mark)) return;
+    control.removeAttribute(mark);
+    control.style.removeProperty("--early-size");
+  };
+  win.brEarly = {
+    take(root) {
+      (root as Partial<Element>).removeAttribute?.(earlyRoot);
+      const control = held.get(root);
+      held.delete(root);
+      return control;
+    },
+    wait,
+    done,
+    again(control) {
+      done(control);
+      if ("requestSubmit" in control) (control as HTMLFormElement).requestSubmit();
+      else control.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    },
+  };
+  const hold = (event: Event) => {
+    const target = event.target as Element;
+    const root = over ? null : target.closest?.(`[${earlyRoot}]`);
+    if (!root) return;
+    const submit = event.type === "submit";
+    if (submit) event.preventDefault();
+    const control = submit ? ((event as SubmitEvent).submitter ?? target) : target.closest("button");
+    if (!isElement(control) || control.getAttribute("aria-disabled") === "true") return;
+    const before = held.get(root);
+    if (before !== control) done(before);
+    held.set(root, control);
+    wait(control);
+  };
+  doc.addEventListener("click", hold, true);
+  doc.addEventListener("submit", hold, true);
+  win.addEventListener("load", () => {
+    over = true;
+    for (const [root, control] of held)
+      if ((root as Element).hasAttribute(earlyRoot)) {
+        done(control);
+        held.delete(root);
+      }
+  });
+}
+
 export interface LazyMountOptions {
   /** Further events that also count as a first touch (e.g. "toggle", "change", "click"). */
   alsoOn?: readonly string[];
@@ -35,7 +135,14 @@ export function mountOnFirstTouch(
 ): () => Promise<void> {
   const events = [...firstTouch, ...(options.alsoOn ?? [])];
   let mounted = false;
+  const early = (globalThis as EarlyGlobal).brEarly;
+  /** The press to make again once mounted, shown waiting until then (EarlyPresses). */
   let pendingClick: Element | null = null;
+  const holdPress = (target: Element | null) => {
+    if (pendingClick !== target) early?.done(pendingClick);
+    pendingClick = target;
+    early?.wait(target);
+  };
   const { replayClick } = options;
   let loading: Promise<void> | undefined;
   // A touch starts the load; a failure the widget is told of (`failed`) is handled there, and one
@@ -54,11 +161,14 @@ export function mountOnFirstTouch(
       loading = mount().then(
         () => {
           mounted = true;
-          pendingClick?.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+          const press = pendingClick;
+          pendingClick = null;
+          if (press && early) early.again(press);
+          else press?.dispatchEvent(new MouseEvent("click", { bubbles: true }));
         },
         (error: unknown) => {
           loading = undefined;
-          pendingClick = null;
+          holdPress(null);
           arm();
           options.failed?.(error);
           throw error;
@@ -74,7 +184,7 @@ export function mountOnFirstTouch(
         if (mounted) return;
         const target = (event.target as Element).closest(replayClick);
         if (!target) return;
-        pendingClick = target;
+        holdPress(target);
         // A press after a load failed (one quick to fail can fail before the press ends) loads again.
         if (!loading) touched();
       },
@@ -82,6 +192,13 @@ export function mountOnFirstTouch(
     );
   }
   arm();
+  // A press made before this bootstrap ran, held by the page's early script: loaded for now, and
+  // made again once mounted, as a press made while it loads.
+  const held = early?.take(root);
+  if (held) {
+    holdPress(held);
+    touched();
+  }
   return start;
 }
 

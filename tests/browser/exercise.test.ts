@@ -5,6 +5,7 @@ import { keepTrying, notNow, revealQuestion, solvedQuestion } from "../../src/co
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { textContrast } from "../support/contrast.ts";
 import { holdRequests } from "../support/hold-requests.ts";
+import { expectHeld, expectMadeAgain, openWithScriptsHeld } from "../support/early-press.ts";
 
 const chooseSolution = `export function choose(n: number, k: number): bigint {
   if (!Number.isSafeInteger(n) || !Number.isSafeInteger(k) || n < 0 || k < 0) throw new RangeError("whole numbers only");
@@ -163,16 +164,27 @@ describeInBrowser("exercises in the page", (browser) => {
 
   // QA: a field marked wrong kept its red border, cross and aria-invalid after the answer in it was
   // changed, until the next Check: the mark described an answer no longer there.
+  // s57: a Check pressed before the page's scripts had arrived (a slow network) sent the form to
+  // the server: the page reloaded to ?answer=1000, the field empty, nothing graded.
   test("editing a field marked wrong clears its mark at once; the next Check marks it again", async () => {
     const { page } = browser;
-    await page.goto(`${site}/failure-modes/`);
-    const demanded = page.locator('[data-exercise="thread-starvation"] form[data-part="demanded"]');
+    // Pressed before the page's scripts arrive, Check is held, and says so; once they have, the
+    // answer typed is graded on the same page.
+    const url = `${site}/failure-modes/`;
+    const release = await openWithScriptsHeld(page, url);
+    const exercise = page.locator('[data-exercise="thread-starvation"]');
+    const demanded = exercise.locator('form[data-part="demanded"]');
     const field = demanded.getByLabel("Your answer");
     const border = () => field.evaluate((f) => getComputedStyle(f).borderTopWidth);
-    await expect(border()).resolves.toBe("1px");
+    await expect.poll(border).toBe("1px");
     await field.fill("1000");
-    await demanded.getByRole("button", { name: "Check" }).click();
+    const check = demanded.getByRole("button", { name: "Check" });
+    await check.click();
+    await expectHeld(check, exercise, "Checking…");
+    release();
     await expect.poll(() => demanded.locator("[data-feedback]").getAttribute("data-verdict")).toBe("wrong");
+    await expectMadeAgain(page, check, url);
+    await expect(field.inputValue()).resolves.toBe("1000");
     await expect(field.getAttribute("aria-invalid")).resolves.toBe("true");
     await expect(border()).resolves.toBe("2px");
     // One key deleted at the end of the answer (the focus put the caret at its start).

@@ -46,6 +46,7 @@ import {
   replayedLine,
 } from "../../src/widgets/gameday/text.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { expectHeld, expectMadeAgain, openWithScriptsHeld } from "../support/early-press.ts";
 import { crashNow, crashOn } from "../support/crash-worker.ts";
 import { tempDir } from "../support/temp-dir.ts";
 import { earnedCode } from "../support/earned-code.ts";
@@ -976,6 +977,25 @@ describeInBrowser("game day in Chromium", (browser) => {
     await expect(root().getAttribute("data-mode")).resolves.toBe("replay");
     await expect(root().locator("[data-error]").isHidden()).resolves.toBe(true);
     await expect(page.evaluate(() => location.hash).then(codeInLink)).resolves.toBe(noAction);
+  });
+
+  // s57: "Start the game" pressed before the page's scripts had arrived (a slow network) did
+  // nothing: the clock stayed at 0 s.
+  test("Start pressed before the page's scripts arrive starts the game once they have", {
+    timeout: 60_000,
+  }, async () => {
+    const { page } = browser;
+    const url = `${site}/gameday/gray-failure/`;
+    const release = await openWithScriptsHeld(page, url);
+    const start = root().locator("[data-start]");
+    await start.click();
+    await expectHeld(start, root(), "Starting…");
+    release();
+    await state("playing");
+    await clockPast(1);
+    await expectMadeAgain(page, start, url);
+    await page.locator("[data-end]").click();
+    await state("over");
   });
 
   test("the results board ranks participants' codes by what users felt and refuses a tampered one", {

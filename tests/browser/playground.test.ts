@@ -9,6 +9,7 @@ import type { Locator, Page } from "playwright-core";
 import { defaultTimeoutMs, eventText, type RunEvent } from "../../src/playground/protocol.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { holdRequests } from "../support/hold-requests.ts";
+import { expectHeld, expectMadeAgain, openWithScriptsHeld } from "../support/early-press.ts";
 
 const golden = readFileSync(
   new URL("../../content/chapters/shuffle-sharding/shuffle-shard.golden.txt", import.meta.url),
@@ -513,16 +514,23 @@ describeInBrowser("playground in Chromium", (browser) => {
     await expect(editorText()).resolves.toBe(original);
   });
 
-  test("the Run button shows on a 375 px phone; print shows the whole program and the last output, without the buttons", async () => {
+  // s57: Run pressed before the page's scripts had arrived (a slow network) did nothing, ever.
+  test("the Run button shows on a 375 px phone, and runs when pressed before the page's scripts arrive; print shows the whole program and the last output, without the buttons", async () => {
     // every-page.test.ts checks that the chapter does not scroll sideways at 375 and 320 px.
     await page.setViewportSize({ width: 375, height: 800 });
     await page.evaluate(() => localStorage.clear());
-    await page.goto(chapter);
+    const release = await openWithScriptsHeld(page, chapter);
     box = page.locator("#playground-shuffle-shard");
-    await expect(box.getByRole("button", { name: "Run" }).isVisible()).resolves.toBe(true);
+    const run = box.getByRole("button", { name: "Run" });
+    await expect(run.isVisible()).resolves.toBe(true);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await box.getByRole("button", { name: "Run" }).click();
+    // Pressed before the scripts arrive: held, saying so, and run once they have.
+    await run.click();
+    await expectHeld(run, box, "Running…");
+    release();
     await box.locator("[data-status][data-state='ok']").waitFor({ timeout: 15_000 });
+    await expect(output()).resolves.toBe(golden);
+    await expectMadeAgain(page, run, chapter);
     await box.locator(".cm-editor").waitFor();
     await page.emulateMedia({ media: "print" });
     try {

@@ -11,6 +11,7 @@ import { predictionKey } from "../../src/widgets/prediction/key.ts";
 import { budgets } from "../../tools/budgets.ts";
 import { weighPage } from "../../tools/page-weight.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { expectHeld, expectMadeAgain, openWithScriptsHeld } from "../support/early-press.ts";
 import { expectInvalidMark, fieldEdge } from "../support/field-edge.ts";
 
 describeInBrowser("predict first in Chromium", (browser) => {
@@ -18,7 +19,10 @@ describeInBrowser("predict first in Chromium", (browser) => {
 
   test("hides the results until a prediction, grades it against the model, reveals and announces", async () => {
     const { page } = browser;
-    await page.goto(`${site}/retry-storm/`);
+    // s57: the first prediction is made before the page's scripts have arrived (a slow network):
+    // it once went to the server, and the page reloaded to ?value=lots, empty and ungraded.
+    const url = `${site}/retry-storm/`;
+    const release = await openWithScriptsHeld(page, url);
     const text = () => page.locator("main").innerText();
     const amplification = page.locator('[data-predict="retry-storm-amplification"]');
     const defences = page.locator('[data-predict="retry-storm-defences"]');
@@ -39,8 +43,14 @@ describeInBrowser("predict first in Chromium", (browser) => {
     expect(validEdge.width).toBe("1px");
     await field.fill("lots");
     await field.press("Enter");
+    // Held, and saying so, until the scripts arrive; then graded, on the same page.
+    const check = amplification.getByRole("button", { name: "Check my prediction" });
+    await expectHeld(check, amplification, "Checking…");
+    release();
     const ampVerdict = amplification.getByRole("status");
     await expect.poll(() => ampVerdict.textContent(), { timeout: 20_000 }).toMatch(/\S/);
+    await expectMadeAgain(page, check, url);
+    await expect(field.inputValue()).resolves.toBe("lots");
     expect(await field.getAttribute("aria-invalid")).toBe("true");
     // Marked by a border twice as thick, in another colour, grown inward, kept in forced colours.
     await expectInvalidMark(page, field, validEdge);

@@ -5,7 +5,7 @@
  * sentence the script found changed, its live region would read out again on load.
  */
 import { expect, test } from "vitest";
-import { firstComeback } from "../../src/course/review-first.ts";
+import { firstComeback } from "../../src/course/first-comeback.ts";
 import { keepUnitWithNumber } from "../../src/format/units.ts";
 import { nothingToReview } from "../../src/widgets/review/empty.ts";
 import { attr, findAll, parseBuiltPage, textOf } from "../../tools/built-site.ts";

@@ -4,10 +4,11 @@
  * hints and the solution another tab opened (followOtherTabs), brings back what was typed in its
  * answer fields and keeps each edit (typed-answers.ts), and waits. On the first focus,
  * pointer, key or submit inside an exercise it loads the widget (grader, mathjs, editor) and
- * hands over; a submit or a button click made while it loads is replayed once it is ready. A code
- * exercise with edited code saved loads at once, so the reader sees their code, not the starter. A
- * page that hosts an exercise (/review/) asks its widget for what it does itself through
- * exerciseWidget.
+ * hands over; a submit or a button click made while it loads, or before this module ran (held by
+ * the page's early script, first-touch.ts, its button shown busy meanwhile), is replayed once it
+ * is ready. A code exercise with edited code saved loads at once, so the reader sees their code,
+ * not the starter. A page that hosts an exercise (/review/) asks its widget for what it does
+ * itself through exerciseWidget.
  */
 import { type Progress, partEarned } from "../../course/progress.ts";
 import { prewarm } from "../../playground/worker-pool.ts";
@@ -18,6 +19,7 @@ import { pageProgress } from "./page-progress.ts";
 import { readPayload } from "./payload.ts";
 import { keepTypedAnswers } from "./typed-answers.ts";
 import { siteStorage } from "../site-storage.ts";
+import type { EarlyGlobal } from "../first-touch.ts";
 import { type SolutionOffer, solutionOffer, solutionUnlocked, statusLine } from "../../course/solution-offer.ts";
 import { allAnsweredOnShow } from "../../course/on-show.ts";
 
@@ -278,6 +280,8 @@ export function exerciseWidget(root: HTMLElement): Promise<ExerciseWidget | unde
 function armExercise(root: HTMLElement): void {
   let loading: Promise<ExerciseWidget | undefined> | undefined;
   const replay: (() => void)[] = [];
+  const early = (globalThis as EarlyGlobal).brEarly;
+  const held = early?.take(root);
   // Until the widget has mounted, a submit or an action button's click is held here (the
   // widget's own handlers may not exist yet, or only some of them) and made again once it has.
   // The hold lasts through the whole mount, which awaits the editor and the starter: a click
@@ -313,6 +317,7 @@ function armExercise(root: HTMLElement): void {
         }
       })
       .catch((error: unknown) => {
+        early?.done(held);
         const feedback = root.querySelector("[data-feedback]");
         if (feedback)
           feedback.textContent = `The exercise could not load (${String(error)}). Reload the page to try again.`;
@@ -322,6 +327,13 @@ function armExercise(root: HTMLElement): void {
   };
   loaders.set(root, load);
   for (const type of triggers) root.addEventListener(type, onTrigger, true);
+  // A Check (or any press) made before this bootstrap ran, held by the page's early script
+  // (first-touch.ts): the widget loads now, and the press is made again once it has mounted, so
+  // the answer typed is graded.
+  if (held) {
+    replay.push(() => early?.again(held));
+    void load();
+  }
   // Code the reader wrote is shown at once, as a playground shows a saved edit: the starter
   // in its place would look like the edit was lost (and would be what a printed page shows).
   if (hasSavedCode(root)) void load();

@@ -1,10 +1,13 @@
 /**
  * The only playground code a page loads before the reader interacts: it waits for the first
  * click, focus or key on a playground, then imports the widget (editor, runner) and hands the
- * action over. A playground with a saved edit or a share link in the URL mounts at once, so
- * the reader sees their own code.
+ * action over. A press on Run (Reset, Share) made before this module ran, held by the page's
+ * early script (first-touch.ts), is handed over the same way, the button shown busy until then.
+ * A playground with a saved edit or a share link in the URL mounts at once, so the reader sees
+ * their own code.
  */
 import { prewarm } from "../../playground/worker-pool.ts";
+import type { EarlyGlobal } from "../first-touch.ts";
 import { hasSavedEdit } from "./storage.ts";
 
 const events = ["click", "keydown", "focusin"] as const;
@@ -18,10 +21,12 @@ function actionOf(event: Event): string | undefined {
 }
 
 const pending = new WeakMap<HTMLElement, string | undefined>();
+const early = (globalThis as EarlyGlobal).brEarly;
 
 /**
  * Load the widget once; interactions that happen while it loads (the focus that precedes a
  * click, then the click) are remembered, and the last action is handed over when it is ready.
+ * A press held from before this module ran waits, shown busy, until then.
  */
 function mount(root: HTMLElement, action?: string): void {
   bootWorker();
@@ -31,6 +36,7 @@ function mount(root: HTMLElement, action?: string): void {
   void import("./mount.ts").then(({ mountPlayground }) =>
     mountPlayground(root, () => {
       for (const type of events) root.removeEventListener(type, onFirstInteraction);
+      early?.done(root.querySelector("[data-early-wait]"));
       return pending.get(root);
     }),
   );
@@ -61,5 +67,7 @@ for (const root of document.querySelectorAll<HTMLElement>("[data-playground]")) 
     { once: true },
   );
   const name = root.dataset.name!;
-  if (hasSavedEdit(name) || location.hash.startsWith(`#play-${name}=`)) mount(root);
+  // A press on Run (Reset, Share) held from before this module ran is handed over the same way.
+  const held = early?.take(root);
+  if (held || hasSavedEdit(name) || location.hash.startsWith(`#play-${name}=`)) mount(root, held?.dataset.action);
 }

@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from "vitest";
-import { firstComeback } from "../../course/review-first.ts";
+import { firstComeback } from "../../course/first-comeback.ts";
 import { keepUnitWithNumber } from "../../format/units.ts";
 import { allowStorageText, storageRefusedText } from "../site-storage.ts";
 import { emptyReview, nothingKeptToReview, nothingToReview } from "./empty.ts";

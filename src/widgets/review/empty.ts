@@ -5,7 +5,7 @@
  * can enter the schedule, so the page says that instead, and what the reader can do (the page's
  * last paragraph names the other way: the terminal's review, on a progress file of its own).
  */
-import { firstComeback } from "../../course/review-first.ts";
+import { firstComeback } from "../../course/first-comeback.ts";
 import { keepUnitWithNumber } from "../../format/units.ts";
 import { allowStorageText, siteStorage, storageRefusedText } from "../site-storage.ts";
 
