@@ -129,10 +129,16 @@ const signs = new Map<string, number | null>();
  * `firstSignAt`, and never fewer than `actionsBeforeFault`. Like an action before the fault,
  * such an action answered nothing on the screen (a player who knows the fault comes at 1 min
  * and presses every button then), so a run with one is not ranked. Where the dashboard never
- * shows a sign, every action is one.
+ * shows a sign, every action is one. `signAt`, when the caller knows it (a row the results board
+ * kept), saves playing the game that finds it.
  */
-export function actionsBeforeSign(scenario: GameScenario, seed: number, log: readonly Pick<LogEntry, "at">[]): number {
-  const sign = firstSignAt(scenario, seed) ?? Number.POSITIVE_INFINITY;
+export function actionsBeforeSign(
+  scenario: GameScenario,
+  seed: number,
+  log: readonly Pick<LogEntry, "at">[],
+  signAt: number | null = firstSignAt(scenario, seed),
+): number {
+  const sign = signAt ?? Number.POSITIVE_INFINITY;
   return log.filter((entry) => entry.at < Math.max(scenario.faultAt, sign)).length;
 }
 
