@@ -29,7 +29,9 @@ export interface EarlyPresses {
   /**
    * Show `control` waiting for its widget's code: marked (`data-early-wait`), with its font size
    * (`--early-size`) for its busy label (`data-busy-label`), which src/widgets/early-wait.css
-   * shows in place of its words; those stay its name, and the text a widget's mount reads.
+   * shows in place of its words; those stay its name, and the text a widget's mount reads. Its
+   * width as it was (`--early-width`) is the least it takes meanwhile, so a shorter busy label
+   * ("Starting…" for "Start the game") moves nothing beside it.
    */
   wait(control: Element | null | undefined): void;
   /** `control` waits no more (its press was made again, or dropped). */
@@ -57,13 +59,16 @@ export function holdEarlyPresses(win: Window & EarlyGlobal = window, doc: Docume
     !!control && typeof control === "object" && "style" in control;
   const wait = (control: unknown) => {
     if (!isElement(control) || control.hasAttribute(mark)) return;
-    control.style.setProperty("--early-size", getComputedStyle(control).fontSize);
+    const { fontSize, width } = getComputedStyle(control);
+    control.style.setProperty("--early-size", fontSize);
+    control.style.setProperty("--early-width", width);
     control.setAttribute(mark, "");
   };
   const done = (control: unknown) => {
     if (!isElement(control) || !control.hasAttribute(mark)) return;
     control.removeAttribute(mark);
     control.style.removeProperty("--early-size");
+    control.style.removeProperty("--early-width");
   };
   win.brEarly = {
     take(root) {

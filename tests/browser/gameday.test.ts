@@ -46,7 +46,7 @@ import {
   replayedLine,
 } from "../../src/widgets/gameday/text.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
-import { expectHeld, expectMadeAgain, openWithScriptsHeld } from "../support/early-press.ts";
+import { boxesOf, expectHeld, expectMadeAgain, expectSameBoxes, openWithScriptsHeld } from "../support/early-press.ts";
 import { crashNow, crashOn } from "../support/crash-worker.ts";
 import { tempDir } from "../support/temp-dir.ts";
 import { earnedCode } from "../support/earned-code.ts";
@@ -988,8 +988,12 @@ describeInBrowser("game day in Chromium", (browser) => {
     const url = `${site}/gameday/gray-failure/`;
     const release = await openWithScriptsHeld(page, url);
     const start = root().locator("[data-start]");
+    // s57: held, it read "Starting…", narrower than "Start the game", and the bar after it (the
+    // seed, the speeds, the clock) moved left until the dashboard had loaded. It keeps its width.
+    const before = await boxesOf(start, root().locator(".gd-seed"));
     await start.click();
     await expectHeld(start, root(), "Starting…");
+    expectSameBoxes(await boxesOf(start, root().locator(".gd-seed")), before);
     release();
     await state("playing");
     await clockPast(1);

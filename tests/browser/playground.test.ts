@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { beforeAll, expect, test } from "vitest";
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page, Route } from "playwright-core";
 import { defaultTimeoutMs, eventText, type RunEvent } from "../../src/playground/protocol.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { holdRequests } from "../support/hold-requests.ts";
@@ -74,13 +74,32 @@ describeInBrowser("playground in Chromium", (browser) => {
     page = browser.page;
   });
 
-  test("before interaction: highlighted code and a Run button, no editor", async () => {
-    await page.goto(chapter);
+  test("before interaction: highlighted code and a Run button, no editor; a Run held for code that cannot load says so", async () => {
+    const release = await openWithScriptsHeld(page, chapter);
     box = page.locator("#playground-shuffle-shard");
     await expect(box.locator("pre.astro-code").count()).resolves.toBe(1);
-    await expect(box.getByRole("button", { name: "Run" }).isVisible()).resolves.toBe(true);
+    const run = box.getByRole("button", { name: "Run" });
+    await expect(run.isVisible()).resolves.toBe(true);
     await expect(box.locator(".cm-editor").count()).resolves.toBe(0);
-    await expect(box.locator("[data-announce]").getAttribute("aria-live")).resolves.toBe("polite");
+    const announce = box.locator("[data-announce]");
+    await expect(announce.getAttribute("aria-live")).resolves.toBe("polite");
+    // s57: Run pressed before the page's scripts arrived, for a playground whose code then could
+    // not load (the network dropped), read "Running…" for ever and nothing was said. The status
+    // says so, read out, and Run waits no more; pressed again, it loads and runs (next test).
+    // Every widget's code is a mount.*.js: only the playground's is asked for here.
+    const playgroundCode = /\/_astro\/mount\.[\w-]+\.js$/;
+    const offline = (route: Route) => route.abort("internetdisconnected");
+    await page.route(playgroundCode, offline);
+    await run.click();
+    await expectHeld(run, box, "Running…");
+    release();
+    await expect
+      .poll(status)
+      .toBe("The playground could not load: check your connection, then press Run to try again.");
+    await expect(announce.textContent()).resolves.toBe(await status());
+    await expect(run.getAttribute("data-early-wait")).resolves.toBeNull();
+    await expect(box.locator(".cm-editor").count()).resolves.toBe(0);
+    await page.unroute(playgroundCode, offline);
   });
 
   test("Run prints exactly the golden output", async () => {
@@ -90,6 +109,7 @@ describeInBrowser("playground in Chromium", (browser) => {
     await box.getByRole("button", { name: "Run" }).click();
     await box.locator("[data-status][data-state='ok']").waitFor({ timeout: 15_000 });
     await expect(output()).resolves.toBe(golden);
+    // Its status is the run's: the failed load's words (the test before) are gone.
     await expect(status()).resolves.toMatch(/^Finished in \d+ ms$/);
     await box.locator(".cm-editor").waitFor();
     await expect(editorText()).resolves.toBe(original);

@@ -4,7 +4,8 @@
  * the returned `release()`, and waits until the HTML has been parsed and its style sheets
  * applied; the hold is lifted when the test ends. A press made then is held by the page's early
  * script (src/widgets/first-touch.ts): `expectHeld` checks it is, before the scripts arrive, and
- * `expectMadeAgain` that it was made once they have, on the same page (no reload).
+ * `expectMadeAgain` that it was made once they have, on the same page (no reload). `boxesOf`
+ * and `expectSameBoxes` check that showing a button waiting moves nothing.
  */
 import type { Locator, Page } from "playwright-core";
 import { expect, onTestFinished } from "vitest";
@@ -51,4 +52,31 @@ export async function expectHeld(button: Locator, root: Locator, busyLabel: stri
 export async function expectMadeAgain(page: Page, button: Locator, url: string): Promise<void> {
   await expect(button.getAttribute("data-early-wait")).resolves.toBeNull();
   expect(page.url()).toBe(url);
+}
+
+/** Where each of `elements` is drawn on the page (left and top from the document's corner) and how big. */
+export function boxesOf(
+  ...elements: Locator[]
+): Promise<{ left: number; top: number; width: number; height: number }[]> {
+  return Promise.all(
+    elements.map((element) =>
+      element.evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        return { left: r.left + scrollX, top: r.top + scrollY, width: r.width, height: r.height };
+      }),
+    ),
+  );
+}
+
+/**
+ * The same boxes, within 0.05 px: a waiting button keeps the width its computed style gave it,
+ * which Chromium rounds to a hundredth of a pixel.
+ */
+export function expectSameBoxes(
+  now: Awaited<ReturnType<typeof boxesOf>>,
+  before: Awaited<ReturnType<typeof boxesOf>>,
+): void {
+  expect(now).toHaveLength(before.length);
+  for (const [i, box] of now.entries())
+    for (const side of ["left", "top", "width", "height"] as const) expect(box[side]).toBeCloseTo(before[i]![side], 1);
 }

@@ -3,6 +3,8 @@
  * click, focus or key on a playground, then imports the widget (editor, runner) and hands the
  * action over. A press on Run (Reset, Share) made before this module ran, held by the page's
  * early script (first-touch.ts), is handed over the same way, the button shown busy until then.
+ * Where that code cannot load (the network dropped), the status says so, read out, the button
+ * waits no more and the next press loads it again, as mountOnFirstTouch's `failed` does.
  * A playground with a saved edit or a share link in the URL mounts at once, so the reader sees
  * their own code.
  */
@@ -33,13 +35,41 @@ function mount(root: HTMLElement, action?: string): void {
   const loading = pending.has(root);
   if (action || !loading) pending.set(root, action ?? pending.get(root));
   if (loading) return;
-  void import("./mount.ts").then(({ mountPlayground }) =>
-    mountPlayground(root, () => {
-      for (const type of events) root.removeEventListener(type, onFirstInteraction);
+  void import("./mount.ts").then(
+    ({ mountPlayground }) => {
+      say(root, "");
+      return mountPlayground(root, () => {
+        for (const type of events) root.removeEventListener(type, onFirstInteraction);
+        early?.done(root.querySelector("[data-early-wait]"));
+        return pending.get(root);
+      });
+    },
+    () => {
+      // As mountOnFirstTouch's `failed` (first-touch.ts): the load is forgotten, so the next
+      // press loads it again (its listeners stay until a mount); the press held for it is
+      // dropped, its button busy no more; and the status says so, read out.
+      pending.delete(root);
       early?.done(root.querySelector("[data-early-wait]"));
-      return pending.get(root);
-    }),
+      say(root, notLoaded);
+    },
   );
+}
+
+/** What the status says when the playground's code could not load. */
+const notLoaded = "The playground could not load: check your connection, then press Run to try again.";
+
+/**
+ * Shows `words` in the playground's status and reads them out (its live region); "" takes back
+ * what `say` said, and nothing else.
+ */
+function say(root: HTMLElement, words: string): void {
+  const status = root.querySelector<HTMLElement>("[data-status]")!;
+  const announce = root.querySelector<HTMLElement>("[data-announce]")!;
+  if (words === "" && status.textContent !== notLoaded) return;
+  status.textContent = words;
+  announce.textContent = words;
+  if (words) status.dataset.state = "failed";
+  else delete status.dataset.state;
 }
 
 /**
@@ -62,7 +92,11 @@ for (const root of document.querySelectorAll<HTMLElement>("[data-playground]")) 
     "pointerenter",
     () => {
       bootWorker();
-      void import("./mount.ts").then((m) => m.warm());
+      // A load that fails here is tried again by the press, which says so if it fails too.
+      import("./mount.ts").then(
+        (m) => m.warm(),
+        () => undefined,
+      );
     },
     { once: true },
   );
