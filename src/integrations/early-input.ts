@@ -13,14 +13,10 @@ import { buildSync, transformSync } from "esbuild";
 
 const widgets = fileURLToPath(new URL("../widgets/", import.meta.url));
 
-/** The inline script: holdEarlyPresses() and what it uses of first-touch.ts, nothing else. */
-export function earlyInputScript(): string {
+/** `contents` (imports from src/widgets/) bundled and minified as a classic script. */
+function classicScript(contents: string): string {
   const { outputFiles } = buildSync({
-    stdin: {
-      contents: 'import { holdEarlyPresses } from "./first-touch.ts"; holdEarlyPresses();',
-      resolveDir: widgets,
-      loader: "ts",
-    },
+    stdin: { contents, resolveDir: widgets, loader: "ts" },
     bundle: true,
     minify: true,
     format: "iife",
@@ -29,6 +25,19 @@ export function earlyInputScript(): string {
     legalComments: "none",
   });
   return outputFiles[0]!.text.trim();
+}
+
+/** The inline script: holdEarlyPresses() and what it uses of first-touch.ts, nothing else. */
+export function earlyInputScript(): string {
+  return classicScript('import { holdEarlyPresses } from "./first-touch.ts"; holdEarlyPresses();');
+}
+
+/**
+ * The inline script that lands a page opened at a place on it while the page is parsed
+ * (src/widgets/land-on-place.ts, landEarly): in the head, it runs before the body is parsed.
+ */
+export function earlyLandingScript(): string {
+  return classicScript('import { landEarly } from "./land-on-place.ts"; landEarly();');
 }
 
 /** The style of a held press, minified. */

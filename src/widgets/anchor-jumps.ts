@@ -7,7 +7,8 @@
  * same (tests/browser/anchor-jumps.test.ts). Before the browser jumps, this renders the blocks
  * above the place (class `br-shown`); two frames later they go back to being skipped, at the
  * real heights the stylesheet's `contain-intrinsic-size: auto` has kept for them, so nothing
- * moves. Only what lies above the place is rendered, once.
+ * moves. Only what lies above the place is rendered, once. A page opened at a place is landed
+ * earlier, while it is parsed, by a classic script in its head (src/widgets/land-on-place.ts).
  *
  * A reload had the same fault the other way round. The browser puts a reloaded page back at the
  * same scroll offset, while the page is still loading, across placeholder heights, so it showed
@@ -20,55 +21,8 @@
  * and on its reload renders the blocks above and on the screen and scrolls to the very place.
  */
 import { keep, tabStoreOrNothing } from "./site-storage.ts";
+import { blocksAbove, landOn, landsEarly, render, skipAgainSoon, targetOf } from "./land-on-place.ts";
 import { type Place, placeKey, placeShown, readPlace, returnsToPlace } from "./reading-place.ts";
-
-const shown = "br-shown";
-
-/** The element a fragment such as "#ex-diagnose-breaker" names on this page, or null. */
-function targetOf(hash: string): Element | null {
-  if (hash.length < 2) return null;
-  try {
-    return document.getElementById(decodeURIComponent(hash.slice(1)));
-  } catch {
-    // A malformed escape in the address: no such place.
-    return null;
-  }
-}
-
-/**
- * Renders those of `blocks` that are skipped while off screen, with the containment `auto` gives
- * them (course.css, `.br-shown`); returns them.
- */
-function render(blocks: Iterable<Element>): Element[] {
-  const rendered: Element[] = [];
-  for (const block of blocks) {
-    if (getComputedStyle(block).contentVisibility !== "auto") continue;
-    block.classList.add(shown);
-    rendered.push(block);
-  }
-  return rendered;
-}
-
-/** The blocks of the content that come before `target`. */
-function blocksAbove(target: Element): Element[] {
-  const content = target.closest(".sl-markdown-content");
-  const above: Element[] = [];
-  for (const block of content?.children ?? []) {
-    if (block === target || block.contains(target)) break;
-    above.push(block);
-  }
-  return above;
-}
-
-/** Let `blocks` be skipped again once the jump has landed and their heights are kept. */
-function skipAgainSoon(blocks: Element[]): void {
-  if (blocks.length === 0) return;
-  requestAnimationFrame(() =>
-    requestAnimationFrame(() => {
-      for (const block of blocks) block.classList.remove(shown);
-    }),
-  );
-}
 
 // A click on a link to a place on this page (the table of contents, a heading's link, a link to
 // an exercise): captured before the browser follows it, so its jump sees the real heights.
@@ -135,16 +89,12 @@ if (restoresHere) {
   });
 }
 
-// An address with a place in it (a shared link, a link from another page): the browser has
-// already jumped, across placeholders; jump again with the real heights above. A reload goes
-// back to where the reader was instead, as the browser's own restoring would.
+// A reload goes back to where the reader was, as the browser's own restoring would. A page
+// opened at a place (a shared link, a search result) has been landed on it while it was parsed
+// (landEarly, land-on-place.ts); one the reader returned to without a kept place is landed here.
 const arrivedAt = targetOf(location.hash);
 if (kept && goBackTo(blocks, kept)) {
   // Back where the reader was.
-} else if (arrivedAt) {
-  const above = render(blocksAbove(arrivedAt));
-  if (above.length > 0) {
-    arrivedAt.scrollIntoView();
-    skipAgainSoon(above);
-  }
+} else if (arrivedAt && !landsEarly(navigation?.type)) {
+  landOn(arrivedAt);
 }
