@@ -21,7 +21,16 @@
  * and on its reload renders the blocks above and on the screen and scrolls to the very place.
  */
 import { keep, tabStoreOrNothing } from "./site-storage.ts";
-import { blocksAbove, landOn, landsEarly, render, skipAgainSoon, targetOf } from "./land-on-place.ts";
+import {
+  blocksAbove,
+  landOn,
+  landsEarly,
+  render,
+  renderShown,
+  scrollSoon,
+  skipAgainSoon,
+  targetOf,
+} from "./land-on-place.ts";
 import { type Place, placeKey, placeShown, readPlace, returnsToPlace } from "./reading-place.ts";
 
 // A click on a link to a place on this page (the table of contents, a heading's link, a link to
@@ -53,19 +62,8 @@ function goBackTo(blocks: Element[], place: Place): boolean {
   if (!anchor) return false;
   const rendered = render(blocks.slice(0, place.block + 1));
   const offset = () => scrollY + anchor.getBoundingClientRect().top - place.top;
-  const bottom = offset() + innerHeight;
-  for (const block of blocks.slice(place.block + 1)) {
-    if (scrollY + block.getBoundingClientRect().top >= bottom) break;
-    rendered.push(...render([block]));
-  }
-  const from = scrollY;
-  requestAnimationFrame(() =>
-    requestAnimationFrame(() => {
-      // A reader who scrolled meanwhile has chosen where to be.
-      if (scrollY === from) scrollTo({ top: offset(), behavior: "instant" });
-      skipAgainSoon(rendered);
-    }),
-  );
+  rendered.push(...renderShown(blocks.slice(place.block + 1), offset()));
+  scrollSoon(() => scrollTo({ top: offset(), behavior: "instant" }), rendered);
   return true;
 }
 

@@ -68,30 +68,49 @@ export function skipAgainSoon(blocks: Element[]): void {
 }
 
 /**
- * Renders the blocks above `target`, its own and those below it that the window will show, and two
- * frames later puts it at the top of the window (its scroll margin). The heights change in a frame
- * drawn where the window still is, below it (the top of a page being opened), and the scroll then
- * moves nothing on the page. (Rendered and scrolled in one frame, the text the window came to show
- * counted as moved by every height that changed above it, and a block below it drawn first at its
- * placeholder height moved what followed it.) A reader who scrolled meanwhile has chosen where to be.
+ * Renders those of `blocks` (in the page's order) that the window will show once its top is at
+ * `top` (a page offset): each one that starts above the window's foot, up to the first that does
+ * not. Returns those it rendered.
+ */
+export function renderShown(blocks: readonly Element[], top: number): Element[] {
+  const rendered: Element[] = [];
+  const bottom = top + innerHeight;
+  for (const block of blocks) {
+    if (scrollY + block.getBoundingClientRect().top >= bottom) break;
+    rendered.push(...render([block]));
+  }
+  return rendered;
+}
+
+/**
+ * The landing's scroll, two frames after `rendered` were rendered: their heights changed in a frame
+ * drawn where the window still is, and the scroll then moves nothing on the page. (Rendered and
+ * scrolled in one frame, the text the window came to show counted as moved by every height that
+ * changed above it.) A reader who scrolled meanwhile has chosen where to be. The blocks are
+ * skipped again after it (skipAgainSoon).
+ */
+export function scrollSoon(scroll: () => void, rendered: Element[]): void {
+  const from = scrollY;
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => {
+      if (scrollY === from) scroll();
+      skipAgainSoon(rendered);
+    }),
+  );
+}
+
+/**
+ * Renders the blocks above `target`, its own and those below it that the window will show
+ * (renderShown), and two frames later puts it at the top of the window, its scroll margin
+ * (scrollSoon). A block below it drawn first at its placeholder height moved what followed it.
  */
 export function landOn(target: Element): void {
   const above = blocksAbove(target);
   const rendered = render(above);
   if (rendered.length === 0) return;
-  const below = target.closest(".sl-markdown-content")?.children ?? [];
-  const bottom = target.getBoundingClientRect().top + innerHeight;
-  for (const block of [...below].slice(above.length)) {
-    if (block.getBoundingClientRect().top >= bottom) break;
-    rendered.push(...render([block]));
-  }
-  const from = scrollY;
-  requestAnimationFrame(() =>
-    requestAnimationFrame(() => {
-      if (scrollY === from) target.scrollIntoView();
-      skipAgainSoon(rendered);
-    }),
-  );
+  const below = [...(target.closest(".sl-markdown-content")?.children ?? [])].slice(above.length);
+  rendered.push(...renderShown(below, scrollY + target.getBoundingClientRect().top));
+  scrollSoon(() => target.scrollIntoView(), rendered);
 }
 
 /**
