@@ -205,7 +205,8 @@ export function summarize(scenario: GameScenario, seed: number, log: readonly Lo
     };
   });
   const parScore = par.finish().score;
-  const beforeSign = actionsBeforeSign(scenario, seed, log);
+  // The sign is the do-nothing run's (firstSignAt), played above already.
+  const beforeSign = actionsBeforeSign(scenario, seed, log, doNothing.signAt);
   const nothingScore = doNothing.finish().score;
   const timeline: TimelineItem[] = [
     { at: scenario.faultAt, text: `what happened: ${placed.faultLabel}` },
