@@ -2,10 +2,11 @@
 import { expect, test } from "vitest";
 import { progressKey } from "../../src/course/progress.ts";
 import { keepTrying, notNow, revealQuestion, solvedQuestion } from "../../src/course/solution-offer.ts";
+import type { EarlyGlobal } from "../../src/widgets/first-touch.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { textContrast } from "../support/contrast.ts";
 import { holdRequests } from "../support/hold-requests.ts";
-import { expectHeld, expectMadeAgain, openWithScriptsHeld } from "../support/early-press.ts";
+import { boxesOf, expectHeld, expectMadeAgain, expectSameBoxes, openWithScriptsHeld } from "../support/early-press.ts";
 
 const chooseSolution = `export function choose(n: number, k: number): bigint {
   if (!Number.isSafeInteger(n) || !Number.isSafeInteger(k) || n < 0 || k < 0) throw new RangeError("whole numbers only");
@@ -178,9 +179,20 @@ describeInBrowser("exercises in the page", (browser) => {
     const border = () => field.evaluate((f) => getComputedStyle(f).borderTopWidth);
     await expect.poll(border).toBe("1px");
     await field.fill("1000");
-    const check = demanded.getByRole("button", { name: "Check" });
+    const check = demanded.getByRole("button", { name: "Check", exact: true });
+    // s58: held, Check ("Checking…") and Deal ("Dealing…") grew by their longer busy labels and
+    // pushed what is beside them (Another variant moved 40 px right). Each keeps its box, and its
+    // name: the label laid under its word for that is left out of it.
+    const deal = exercise.getByRole("button", { name: "Deal", exact: true });
+    const beside = () => boxesOf(check, field, deal, exercise.getByRole("button", { name: "Another variant" }));
+    const atRest = await beside();
+    await deal.evaluate((b) => (window as EarlyGlobal).brEarly!.wait(b));
+    await expect(deal.getAttribute("data-early-wait")).resolves.toBe("");
+    expectSameBoxes(await beside(), atRest);
+    await deal.evaluate((b) => (window as EarlyGlobal).brEarly!.done(b));
     await check.click();
     await expectHeld(check, exercise, "Checking…");
+    expectSameBoxes(await beside(), atRest);
     release();
     await expect.poll(() => demanded.locator("[data-feedback]").getAttribute("data-verdict")).toBe("wrong");
     await expectMadeAgain(page, check, url);

@@ -9,7 +9,7 @@ import type { Locator, Page, Route } from "playwright-core";
 import { defaultTimeoutMs, eventText, type RunEvent } from "../../src/playground/protocol.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { holdRequests } from "../support/hold-requests.ts";
-import { expectHeld, expectMadeAgain, openWithScriptsHeld } from "../support/early-press.ts";
+import { boxesOf, expectHeld, expectMadeAgain, expectSameBoxes, openWithScriptsHeld } from "../support/early-press.ts";
 
 const golden = readFileSync(
   new URL("../../content/chapters/shuffle-sharding/shuffle-shard.golden.txt", import.meta.url),
@@ -90,8 +90,14 @@ describeInBrowser("playground in Chromium", (browser) => {
     const playgroundCode = /\/_astro\/mount\.[\w-]+\.js$/;
     const offline = (route: Route) => route.abort("internetdisconnected");
     await page.route(playgroundCode, offline);
+    // s58: held, Run grew by its busy label ("Running…", 49 px wider), pushing Reset and Share on a
+    // phone. It keeps its box, and its name.
+    const buttons = () => boxesOf(run, box.getByRole("button", { name: "Reset" }));
+    const atRest = await buttons();
     await run.click();
     await expectHeld(run, box, "Running…");
+    expectSameBoxes(await buttons(), atRest);
+    await expect(box.getByRole("button", { name: "Run", exact: true }).count()).resolves.toBe(1);
     release();
     await expect
       .poll(status)

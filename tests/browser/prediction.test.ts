@@ -11,7 +11,7 @@ import { predictionKey } from "../../src/widgets/prediction/key.ts";
 import { budgets } from "../../tools/budgets.ts";
 import { weighPage } from "../../tools/page-weight.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
-import { expectHeld, expectMadeAgain, openWithScriptsHeld } from "../support/early-press.ts";
+import { boxesOf, expectHeld, expectMadeAgain, expectSameBoxes, openWithScriptsHeld } from "../support/early-press.ts";
 import { expectInvalidMark, fieldEdge } from "../support/field-edge.ts";
 
 describeInBrowser("predict first in Chromium", (browser) => {
@@ -41,11 +41,14 @@ describeInBrowser("predict first in Chromium", (browser) => {
     const field = amplification.getByLabel("Your prediction");
     const validEdge = await fieldEdge(field);
     expect(validEdge.width).toBe("1px");
+    const check = amplification.getByRole("button", { name: "Check my prediction" });
+    const atRest = await boxesOf(check);
     await field.fill("lots");
     await field.press("Enter");
-    // Held, and saying so, until the scripts arrive; then graded, on the same page.
-    const check = amplification.getByRole("button", { name: "Check my prediction" });
+    // Held, and saying so, until the scripts arrive; then graded, on the same page. Its shorter
+    // busy label moves nothing.
     await expectHeld(check, amplification, "Checking…");
+    expectSameBoxes(await boxesOf(check), atRest);
     release();
     const ampVerdict = amplification.getByRole("status");
     await expect.poll(() => ampVerdict.textContent(), { timeout: 20_000 }).toMatch(/\S/);
