@@ -225,6 +225,36 @@ describe("evidence comes from the candidate's own notes", () => {
     expect(verdict.message).toMatch(/not found in your notes \(they are empty\)/);
   });
 
+  test("a bare number backs nothing: its sentence must say what it is (red-team, session 58)", () => {
+    const any = criterion("any", "number", 2);
+    const bare = judgeClaim(any, { level: 2, evidence: "10" }, "We would use cells. 10", {});
+    expect(bare).toMatchObject({ status: "missing", backed: 0 });
+    expect(bare.message).toBe(
+      "Your figure 10 stands alone in your notes: say beside it, in its sentence, what it is (its unit, what it counts, a word of this point) or work it out there.",
+    );
+    // A percentage sign is no word, and words far from the figure do not say what it is.
+    expect(judgeClaim(any, { level: 2, evidence: "12.5%" }, "12.5%", {}).status).toBe("missing");
+    expect(
+      judgeClaim(any, { level: 2, evidence: "10" }, "We would think hard about this whole thing and then pick 10", {})
+        .status,
+    ).toBe("missing");
+    // Its unit or what it counts, a word of its point's rubric, or the sum that gives it, in its sentence.
+    for (const notes of [
+      "10 cells.",
+      "Each request gets 10 ms.",
+      "Peak is 10 rps.",
+      "We plan for 10 tenants at most.",
+      "100 / 10 = 10, so that is it.",
+      "The answer: 1000 divided by 100, or 10.",
+    ])
+      expect(judgeClaim(any, { level: 2, evidence: "10" }, notes, {}).status, notes).toBe("agrees");
+    // The figure said with what it is counts where it is said, not where it stands alone.
+    const read = new NotesRead("It is 10! We run 10 cells.");
+    expect(judgeClaim(any, { level: 2, evidence: "10" }, read, {}).status).toBe("agrees");
+    expect(read.free([0], { id: "other", point: "other" })).toBe(true);
+    expect(read.free([1], { id: "other", point: "other" })).toBe(false);
+  });
+
   test("the form checks come first: a wrong figure still says the reference, a missing cost still says so", () => {
     expect(judgeClaim(figure, { level: 2, evidence: "5,900" }, "x", values).status).toBe("contradicts");
     expect(judgeClaim(defence, { level: 2, evidence: "shed" }, "x", values).message).toMatch(/not what it costs/);
@@ -278,7 +308,7 @@ describe("evidence must be specific to its point and its question (audit, sessio
 
   test("the page's list of checks is this one, and each clause is tested below", () => {
     expect(evidenceChecks).toBe(
-      "is it in your notes, and not only the question's words pasted back; is there a number, and is it the reference figure; is the defence one this point's rubric names, with a word of cost (costs, slower, latency, more…) in the same sentence; is a quote a sentence that uses a word of its point's rubric, with four words of your own, not the question's; and does each sentence of your notes back one point only",
+      "is it in your notes, and not only the question's words pasted back; is there a number, said in your notes with what it is (a unit, what it counts, or the sum that gives it), and is it the reference figure; is the defence one this point's rubric names, with a word of cost (costs, slower, latency, more…) in the same sentence; is a quote a sentence that uses a word of its point's rubric, with four words of your own, not the question's; and does each sentence of your notes back one point only: a sentence ends at a full stop, ? or !, a blank line, a list item, and a line break unless it plainly goes on (the next line in lower case, or a comma or a word like \"of\" before the break)",
     );
   });
 
@@ -313,6 +343,43 @@ describe("evidence must be specific to its point and its question (audit, sessio
       "Then",
       "Next line",
     ]);
+  });
+
+  test("a sentence wrapped by hand goes on where it plainly goes on, before a capital or a figure too (red-team, session 58)", () => {
+    const notes =
+      "When the database slows we keep a retry budget that caps retries at 10% of\nRequests, which costs latency on a blip.";
+    expect(sentencesOf(notes)).toEqual([notes]);
+    const claim: Claim = { level: 2, evidence: "a retry budget", cost: "costs latency on a blip" };
+    expect(judgeClaim(criterion("budget", "defence", 2), claim, notes, {}).status).toBe("agrees");
+    expect(sentencesOf("Two copies at 99% give\n99.99% together.")).toHaveLength(1);
+    expect(sentencesOf("Cells, which\nCost money")).toHaveLength(1);
+    // Notes a line a point, unpunctuated, are a sentence a line: each can back its own point.
+    expect(sentencesOf("Cells per tenant\nRate limits at the edge\n10 cells of 100 tenants")).toEqual([
+      "Cells per tenant",
+      "Rate limits at the edge",
+      "10 cells of 100 tenants",
+    ]);
+  });
+
+  test("a sentence ends where a sentence ends: . ! ? (past a closing quote), a blank line, a list item", () => {
+    expect(sentencesOf('Cells first. Why? Cost! He said "shed load." Then rate limits')).toEqual([
+      "Cells first.",
+      "Why?",
+      "Cost!",
+      'He said "shed load."',
+      "Then rate limits",
+    ]);
+    expect(sentencesOf("Cells per tenant\n\nRate limits at the edge\n  \nShed load")).toEqual([
+      "Cells per tenant",
+      "Rate limits at the edge",
+      "Shed load",
+    ]);
+    // Each list item is a sentence, its mark dropped, however it is marked; a figure inside one stays.
+    expect(
+      sentencesOf("Plan:\n- Cells per tenant\n* Rate limits\n\u2022 Shed load\n1. Canary\n2) Roll back 10% first"),
+    ).toEqual(["Plan:", "Cells per tenant", "Rate limits", "Shed load", "Canary", "Roll back 10% first"]);
+    // A decimal point or a figure at a line start is no end.
+    expect(sentencesOf("One cell is 12.5% of\n8 cells in all")).toEqual(["One cell is 12.5% of\n8 cells in all"]);
   });
 
   test("a quote of the question's own words backs nothing, nor does a sentence of the question pasted back", () => {

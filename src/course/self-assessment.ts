@@ -2,11 +2,14 @@
  * Scoring a self-assessment against a levelled rubric, and showing where the self-score and the
  * evidence disagree. A candidate claims a level for each criterion and pastes the evidence behind
  * it (the number they gave, the defence and its cost, or what they said). The checks are
- * mechanical and say so (evidenceRules, which the page prints): a number must be there (and match
- * the reference when the prompt fixed the inputs); a defence must be one the point's own rubric
- * names, with its cost, in a word of cost, in the same sentence; a quote must be a sentence with
- * words of its own, not the question's; all of it must be in the candidate's own notes, outside the
- * question's words pasted back; and each sentence of the notes backs one point. Without the notes
+ * mechanical and say so (evidenceChecks, which the page prints): a number must be there (and match
+ * the reference when the prompt fixed the inputs), written in the notes with what it is, not alone
+ * (a bare "10" backed "blast radius against fixed cost" at staff; red-team, session 58); a defence
+ * must be one the point's own rubric names, with its cost, in a word of cost, in the same sentence;
+ * a quote must be a sentence with words of its own, not the question's; all of it must be in the
+ * candidate's own notes, outside the question's words pasted back; and each sentence of the notes
+ * backs one point (a sentence ends at . ! or ?, a blank line, a list item, or a line break
+ * where it does not plainly go on). Without the notes
  * check a one-letter answer was "staff" on a figure copied from the model answer shown on the same
  * screen; without the rest (audit, session 57) one 28-word note of defence names and a sentence
  * about blast radius, pasted into every question, was "staff" on 22 of 52 (any defence backed any
@@ -245,10 +248,11 @@ export function defencesNamed(text: string): string[] {
   return defencePatterns.filter(({ pattern }) => pattern.test(read)).map(({ name }) => name);
 }
 
-/** A number as a text states it: its value, and the characters that wrote it. */
+/** A number as a text states it: its value, the characters that wrote it, and where they start. */
 interface Figure {
   value: number;
   text: string;
+  at: number;
 }
 
 /** The figures a text states, with the characters of each, as numbersIn reads them. */
@@ -271,7 +275,7 @@ function figuresIn(text: string): Figure[] {
       if (suffix === "%") value /= 100;
       else if (suffix) value *= scale[suffix]!;
     }
-    if (Number.isFinite(value)) found.push({ value, text: m[0] });
+    if (Number.isFinite(value)) found.push({ value, text: m[0], at: m.index });
   }
   return found;
 }
@@ -413,15 +417,23 @@ const commonWords = new Set(
 /** A word as quotes and rubrics are compared: its first five letters ("routine" is "routinely"). */
 const stem = (word: string) => word.slice(0, 5);
 
+/** The stems pointWords read from each rubric's text so far: a figure's check asks for them once a figure. */
+const rubricStems = new Map<string, Set<string>>();
+
 /** The words of a point's rubric (its name, its levels, its ask) that tie a quote to it, as stems. */
 function pointWords(criterion: Pick<Criterion, "point" | "mid" | "senior" | "staff" | "evidence">): Set<string> {
   const text = `${criterion.point} ${criterion.mid} ${criterion.senior} ${criterion.staff} ${criterion.evidence.ask}`;
-  return new Set(
-    wordsOf(text)
-      .split(" ")
-      .filter((w) => /^\p{L}{4,}$/u.test(w) && !commonWords.has(w))
-      .map(stem),
-  );
+  let stems = rubricStems.get(text);
+  if (stems === undefined) {
+    stems = new Set(
+      wordsOf(text)
+        .split(" ")
+        .filter((w) => /^\p{L}{4,}$/u.test(w) && !commonWords.has(w))
+        .map(stem),
+    );
+    rubricStems.set(text, stems);
+  }
+  return stems;
 }
 
 /** Whether a quote uses a word of its point's rubric (pointWords): says something of this point. */
@@ -436,10 +448,75 @@ function aboutPoint(
 }
 
 /**
+ * Units, measures and things counted: a word of these beside a figure says what the figure is
+ * ("10 cells", "200 ms", "4.8k rps", "1.5x", "50% at peak"). Read whole, or without a plural "s".
+ */
+const unitWords = new Set(
+  [
+    "ms millisecond second sec s minute min hour hr h day week month year percent percentile nine x time",
+    "rps qps rpm request req call queries query write read order payment job start search message event transaction error release deploy",
+    "tenant customer user client instance server machine node host worker replica copies copy member leader",
+    "zone region cell shard partition connection thread attempt retries retry",
+    "peak load capacity utilisation utilization availability uptime downtime traffic rate latency lag budget headroom share",
+  ]
+    .join(" ")
+    .split(" "),
+);
+
+/** How many words either side of a figure, in its sentence, may say what it is. */
+const unitReach = 5;
+
+/** Words of a number point's ask that say nothing of what a figure is ("paste the number you computed"). */
+const askOnlyWords = new Set("paste computed number numbers figure figures gave chose".split(" "));
+
+/**
+ * A sentence that works its figures out: two figures joined by a sign of arithmetic ("5,000 x 15 =
+ * 75,000"), or by its words ("1 minus 0.99 to the power 100", "20 divided by 7").
+ */
+const workedOut =
+  /\d%?\s*(?:[=≈×*^÷+]|x(?=\s*\.?\d)|(?:minus|plus|times|divided by|multiplied by|to the power(?: of)?)(?=\s*\.?\d))\s*\.?\d|(?<![a-z])(?:divided by|multiplied by|to the power)(?![a-z])/;
+
+/** A figure of the notes, with the words beside it in its sentence (unitReach either side). */
+interface FigureRead {
+  value: number;
+  beside: string[];
+}
+
+/** The figures a sentence states, each with the words beside it. */
+function figuresRead(sentence: string): FigureRead[] {
+  const text = plainText(sentence);
+  const words = (part: string) => wordsOf(part).split(" ").filter(Boolean);
+  return figuresIn(text).map((f) => ({
+    value: f.value,
+    beside: [
+      ...words(text.slice(0, f.at)).slice(-unitReach),
+      ...words(text.slice(f.at + f.text.length)).slice(0, unitReach),
+    ],
+  }));
+}
+
+/**
+ * Whether words beside a figure say what it is: a unit or a thing counted (unitWords), or a word of
+ * its point's rubric (pointWords, less the ask's own verbs): "12.5% of tenants", not "10" alone.
+ */
+function saysWhat(
+  beside: readonly string[],
+  criterion: Pick<Criterion, "point" | "mid" | "senior" | "staff" | "evidence">,
+): boolean {
+  const own = pointWords(criterion);
+  return beside.some(
+    (w) =>
+      unitWords.has(w) ||
+      (w.endsWith("s") && unitWords.has(w.slice(0, -1))) ||
+      (/^\p{L}{4,}$/u.test(w) && !commonWords.has(w) && !askOnlyWords.has(w) && own.has(stem(w))),
+  );
+}
+
+/**
  * What the checks are, as the page says them beside the rubric (src/components/MockInterview.astro):
  * each clause is one check of judgeClaim and debrief, and self-assessment.test.ts tests each.
  */
-export const evidenceChecks = `is it in your notes, and not only the question's words pasted back; is there a number, and is it the reference figure; is the defence one this point's rubric names, with a word of cost (costs, slower, latency, more…) in the same sentence; is a quote a sentence that uses a word of its point's rubric, with ${inWords(quoteWords)} words of your own, not the question's; and does each sentence of your notes back one point only`;
+export const evidenceChecks = `is it in your notes, and not only the question's words pasted back; is there a number, said in your notes with what it is (a unit, what it counts, or the sum that gives it), and is it the reference figure; is the defence one this point's rubric names, with a word of cost (costs, slower, latency, more…) in the same sentence; is a quote a sentence that uses a word of its point's rubric, with ${inWords(quoteWords)} words of your own, not the question's; and does each sentence of your notes back one point only: a sentence ends at a full stop, ? or !, a blank line, a list item, and a line break unless it plainly goes on (the next line in lower case, or a comma or a word like "of" before the break)`;
 
 /**
  * What the interviewer says in a question, as the notes check reads it: the prompt and the
@@ -452,13 +529,31 @@ export function askedIn(question: {
   return [question.prompt, ...question.followUps.flatMap((f) => [f.question, f.pushback?.say ?? ""])].join("\n");
 }
 
+/** A list item's mark at the start of a line: a dash, star or bullet, or a number with "." or ")". */
+const listItem = /^[^\S\n]*(?:[-*•‣◦–—]|\d{1,2}[.)])[^\S\n]+/gm;
+
 /**
- * The sentences of notes: one ends at . ! or ? before a space ("12.5%" is one word), and at a
- * line break unless the next line goes on in lower case (a sentence wrapped over two lines).
+ * Words a sentence does not end on: a line that ends in one (or in a comma or semicolon) goes on
+ * in the next line, whatever that line starts with ("12.5% of\n8 cells").
+ */
+const goesOn =
+  /(?:[,;]|\b(?:a|an|the|and|or|but|of|to|at|by|for|from|in|on|per|with|which|that|than|as|is|are|give|gives))[^\S\n]*$/iu;
+
+/**
+ * The sentences of notes: one ends where a sentence ends, at . ! or ? before a space (after any
+ * closing quote or bracket; "12.5%" is one word), at a blank line, and where a list item starts.
+ * A line break ends one too (notes are often one point a line, unpunctuated), unless the sentence
+ * plainly goes on: the next line starts in lower case, or the line ends in a comma or a word such
+ * as "of" (goesOn). A sentence wrapped by hand before a capital after any other word is two
+ * ("we cap retries\nAt 10% of requests"): notes a line a point are the commoner case.
  */
 export function sentencesOf(notes: string): string[] {
-  return notes
-    .split(/(?<=[.!?])\s+|\n\s*(?!\p{Ll})/u)
+  const lines = notes.replace(listItem, "\n\n").split("\n");
+  let text = lines[0]!;
+  for (let i = 1; i < lines.length; i++)
+    text += (/^\s*\p{Ll}/u.test(lines[i]!) || goesOn.test(lines[i - 1]!) ? "\n" : "\n\n") + lines[i];
+  return text
+    .split(/(?<=[.!?]["'\u2019\u201d)\]]*)\s+|\n[^\S\n]*\n\s*/u)
     .map((s) => s.trim())
     .filter(Boolean);
 }
@@ -479,6 +574,9 @@ export class NotesRead {
   private readonly words: string[] = [];
   private readonly sentenceOf: number[] = [];
   private readonly figures: number[][] = [];
+  private readonly sentences: string[] = [];
+  /** Each sentence's figures with the words beside them, and whether it works them out: read when first asked. */
+  private readonly told: ({ figures: FigureRead[]; worked: boolean } | undefined)[] = [];
   private readonly echo: boolean[] = [];
   private readonly backs: (Backing | undefined)[] = [];
   readonly askedWords: ReadonlySet<string>;
@@ -495,6 +593,7 @@ export class NotesRead {
         this.sentenceOf.push(index);
       }
       this.figures.push(numbersIn(plainText(sentence)));
+      this.sentences.push(sentence);
       this.echo.push(this.askedWords.size > 0 && words.every((w) => this.askedWords.has(w)));
       this.backs.push(undefined);
     }
@@ -515,6 +614,16 @@ export class NotesRead {
   /** The sentences that state `value` (as numbersIn reads them), each as a place. */
   findFigure(value: number): number[][] {
     return this.figures.flatMap((figures, i) => (figures.some((w) => sameNumber(w, value)) ? [[i]] : []));
+  }
+
+  /**
+   * Whether sentence `s` says what its figure `value` is, for `criterion`: it works its figures out
+   * (workedOut), or words beside the figure name its unit or what it counts (saysWhat).
+   */
+  saysWhat(s: number, value: number, criterion: Criterion): boolean {
+    const sentence = this.sentences[s] ?? "";
+    const told = (this.told[s] ??= { figures: figuresRead(sentence), worked: workedOut.test(plainText(sentence)) });
+    return told.worked || told.figures.some((f) => sameNumber(f.value, value) && saysWhat(f.beside, criterion));
   }
 
   /** Whether the sentences may back `point`: none is the question pasted back, and none backs another point. */
@@ -581,8 +690,14 @@ export function judgeClaim(
       const typed = (figuresIn(evidence).find((f) => sameNumber(f.value, figure.value)) ?? figure).text.trim();
       const places = read.findFigure(figure.value);
       if (places.length === 0) return notFound(`Your figure ${typed}`);
-      const place = placed(places, `Your figure ${typed}`);
-      if (typeof place === "string") return missing(place);
+      const free = places.filter((p) => read.free(p, criterion));
+      if (free.length === 0) return missing(read.whyTaken(places, `Your figure ${typed}`));
+      // A figure alone says nothing of what it is: its sentence must say (red-team, session 58).
+      const place = free.find((p) => p.some((s) => read.saysWhat(s, figure.value, criterion)));
+      if (place === undefined)
+        return missing(
+          `Your figure ${typed} stands alone in your notes: say beside it, in its sentence, what it is (its unit, what it counts, a word of this point) or work it out there.`,
+        );
       used = [...used, ...place];
     }
   } else if (kind === "defence") {

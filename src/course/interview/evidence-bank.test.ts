@@ -2,7 +2,8 @@
  * The debrief's evidence checks over the whole question bank: evidence must be specific to its
  * point and its question. The audit's (session 57) keyword-stuffed note, pasted into every
  * question, and the question pasted back as the answer were "staff" on 22 and 13 of the 52
- * questions; neither backs staff anywhere now. The bank's own model answers still back their
+ * questions; neither backs staff anywhere now, nor (session 58) the stuffed note claimed sentence by
+ * sentence, whose bare "10" was a number. The bank's own model answers still back their
  * points, so the checks are not simply made impossible.
  */
 import { describe, expect, test } from "vitest";
@@ -148,6 +149,29 @@ describe("evidence is specific to its point and its question, over the whole ban
     expect(atStaff(debriefs)).toEqual([]);
     // It claimed staff on every point it could: the self-score is not what is checked.
     expect(debriefs.every(([, d]) => d.selfScore > 0)).toBe(true);
+  });
+
+  test("the stuffed note backs staff on none however its sentences are claimed: its bare figure is no number", () => {
+    expect(atStaff(questions.map((q) => [q, bestDebrief(q.rubric, stuffed, askedIn(q))]))).toEqual([]);
+    // The red-team's case (session 58): the note's "10", alone, backed cell-size's trade-off at staff,
+    // with its sentence about blast radius as the step.
+    const q = questions.find((x) => x.id === "cell-size")!;
+    const point = q.rubric.findIndex((c) => c.id === "tradeoff");
+    const judged = (notes: string) =>
+      debriefWithSteps(
+        q.rubric,
+        q.rubric.map((_, i): Claim => (i === point ? { level: 3, evidence: "10" } : { level: 0, evidence: "" })),
+        q.rubric.map((_, i) => (i === point ? "I would limit the blast radius of every failure" : undefined)),
+        notes,
+        0,
+        values,
+        undefined,
+        askedIn(q),
+      ).verdicts[point]!;
+    expect(judged(stuffed)).toMatchObject({ status: "missing", backed: 0 });
+    expect(judged(stuffed).message).toMatch(/^Your figure 10 stands alone in your notes/);
+    // Said with what it counts, the same figure is a number again.
+    expect(judged(stuffed.replace(/10$/, "We run 10 cells."))).toMatchObject({ status: "agrees", backed: 3 });
   });
 
   test("the question pasted back as the notes backs staff on none, however its sentences are claimed", () => {

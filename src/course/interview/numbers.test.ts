@@ -831,3 +831,16 @@ describe("claims the later questions make, checked sentence by sentence", async 
     expect(followUp.answer).toContain(`about ${n.designs.payments.crossRegionLag} s behind`);
   });
 });
+
+test("the health-check question's slowdown is one input that its prompt and its answer read, typed in neither", () => {
+  const raw = readFileSync(new URL("./questions.yaml", import.meta.url), "utf8");
+  const start = raw.indexOf("- id: health-check-fleet");
+  const end = raw.indexOf("\n  - id:", start + 1);
+  const block = raw.slice(start, end === -1 ? undefined : end);
+  expect(block.match(/\{\{fleet\.slowdown\}\}-second slowdown/g)).toHaveLength(2);
+  expect(block).not.toMatch(/\d-second/);
+  const q = questions.find((x) => x.id === "health-check-fleet")!;
+  const said = `${bank["fleet.slowdown"]}-second slowdown`;
+  expect(q.prompt).toContain(said);
+  expect(q.answer).toContain(said);
+});

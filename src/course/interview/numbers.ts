@@ -348,6 +348,13 @@ export const burn = (() => {
 export const envoy = { panicThreshold: 0.5 };
 
 /**
+ * The health-check question's scenario: how long the database slows down before the load balancer
+ * has removed every instance. An input, not a result: the prompt states it and the model answer
+ * repeats it, and both read it here so they cannot disagree.
+ */
+const fleetCheck = { slowdownSeconds: 30 };
+
+/**
  * resilience4j's documented default for how many calls its breaker lets through half-open and
  * judges by their failure rate (permittedNumberOfCallsInHalfOpenState 10, "CircuitBreaker",
  * resilience4j documentation: https://resilience4j.readme.io/docs/circuitbreaker).
@@ -873,6 +880,7 @@ export const bank: Readonly<Record<string, string>> = {
   "burn.ticketRate": grouped(burn.ticketRate),
   "burn.ticketShare": percentUpTo(burn.ticketShare),
   "envoy.panic": percentUpTo(envoy.panicThreshold),
+  "fleet.slowdown": grouped(fleetCheck.slowdownSeconds),
   "resilience4j.halfOpenCalls": inWords(resilience4jBreaker.halfOpenCalls),
   "route53.healthy": percentUpTo(route53Health.healthyShare),
   "route53.fastInterval": grouped(route53Health.fastIntervalSeconds),
