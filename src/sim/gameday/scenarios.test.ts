@@ -21,11 +21,12 @@ import {
   shufflePoisonTenant,
   scenarios,
   type GameScenario,
+  type LogEntry,
 } from "./scenarios.ts";
 import { hurtingShare } from "./telemetry.ts";
 import { onePartIn } from "./spoken.ts";
 import { Fleet } from "./fleet.ts";
-import { minutesAndSeconds, percent } from "../../format/number.ts";
+import { minutesAndSeconds, percent, percentUpTo } from "../../format/number.ts";
 import { stormWarmup } from "./storm.ts";
 import { resultsOf } from "./results.ts";
 
@@ -326,13 +327,20 @@ describe("what the briefings, causes and explanations say, against the scenarios
       expect(spec.hosts.filter((h) => h.cell === cell)).toHaveLength(2);
   });
 
-  test("lost zone: the zones left cannot carry all the load, but can once the low-priority share is shed", () => {
+  test("lost zone: the zones left cannot carry all the load; they fall short by less than the low-priority share", () => {
     const { scenario, spec } = fleetOf("lost-zone");
     expect(scenario.summary).toContain("the others were not provisioned to carry its load");
-    expect(scenario.referenceWhy).toContain("shedding low-priority work makes the zones left enough for the rest");
     const left = spec.hosts.filter((h) => h.zone !== 0).length;
-    expect(capacity(spec, left)).toBeLessThan(load(spec));
-    expect(capacity(spec, left)).toBeGreaterThan(load(spec) * (1 - spec.lowPriorityShare));
+    const share = capacity(spec, left) / load(spec);
+    expect(scenario.referenceWhy).toContain(
+      `Until it lands, the zones left can serve ${percentUpTo(share, 0)} of the load:`,
+    );
+    expect(share).toBeLessThan(1);
+    // So shedding every low-priority request refuses more than the zones left lack.
+    expect(share).toBeGreaterThan(1 - spec.lowPriorityShare);
+    expect(scenario.referenceWhy).toContain(
+      `fails fewer than shedding low-priority traffic would, which fails every one of those (${onePartIn(1 / spec.lowPriorityShare)} of all requests)`,
+    );
   });
 
   test("thundering herd: restarting one database host takes half the capacity away while it starts", () => {
@@ -509,3 +517,35 @@ test("lost zone: ejecting a host takes a quarter of its zone's capacity until a 
   const landed = scaleOut.at + actionDelay(scenario, "scale-out") + fleetDefaults.detectSeconds + 1;
   expect(capacity(landed)).toBeGreaterThan(capacity(ejected - 1));
 });
+
+test(
+  "lost zone: until the scale-out lands, par's bounded queue fails fewer requests than shedding low-priority traffic, which fails them whether there is room or not",
+  slow,
+  () => {
+    const scenario = findScenario("lost-zone")!;
+    if (scenario.model.kind !== "fleet") throw new Error("the lost zone runs on the fleet");
+    const { lowPriorityShare, detectSeconds } = scenario.model.build(scenario.seed);
+    const step = (action: string) => scenario.reference.find((e) => e.action === action)!;
+    const bound = step("shed-queue");
+    const failedOver = step("failover-zone").at + actionSpec("failover-zone").delay + detectSeconds;
+    const landed = step("scale-out").at + actionDelay(scenario, "scale-out") + detectSeconds;
+    // The same response, shedding by priority where par bounds the queue, stopped half a minute after the scale-out.
+    const stop = landed + 30;
+    const shed: LogEntry[] = [
+      { at: bound.at, action: "shed-priority" },
+      { at: stop, action: "unshed-priority" },
+    ];
+    const byPriority = [...scenario.reference.filter((e) => e !== bound), ...shed].sort((a, b) => a.at - b.at);
+    const par = played(scenario).par;
+    const shedding = finishedGame(scenario, scenario.seed, byPriority);
+    // From the failover to the scale-out, the zones left are short of capacity.
+    expect(badShare(par, failedOver, landed)).toBeLessThan(lowPriorityShare);
+    expect(badShare(shedding, failedOver, landed)).toBeGreaterThan(lowPriorityShare);
+    // Once the scale-out has landed there is room, and the rule still fails the low-priority share.
+    expect(badShare(par, landed, stop)).toBeLessThan(0.01);
+    expect(badShare(shedding, landed, stop + actionSpec("unshed-priority").delay)).toBeGreaterThan(
+      lowPriorityShare * 0.9,
+    );
+    expect(par.finish().score.tenantMinutes).toBeLessThan(shedding.finish().score.tenantMinutes);
+  },
+);

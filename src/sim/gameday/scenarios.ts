@@ -327,6 +327,11 @@ export const zoneHeadroom =
   ((zone.serviceMs.median / 1000) * Math.exp(zone.serviceMs.sigma ** 2 / 2)) /
   (zone.tenants * zone.rate);
 
+/** Capacity the zones left after losing one serve, as a share of the peak load. */
+const zoneLeftShare = ((zones.length - 1) / zones.length) * zoneHeadroom;
+/** Share of the lost zone's requests marked low priority (what shedding by priority refuses). */
+const zoneLowPriorityShare = 0.25;
+
 function zoneFleet(): FleetSpec {
   const tenants = tenantNames(zone.tenants).map((name) => ({ name, rate: zone.rate, cell: 0 }));
   return {
@@ -334,7 +339,7 @@ function zoneFleet(): FleetSpec {
     zones,
     slots: zone.slots,
     serviceMs: zone.serviceMs,
-    lowPriorityShare: 0.25,
+    lowPriorityShare: zoneLowPriorityShare,
     writeShare: 0.2,
     database: { zone: 0, timeout: zone.dbTimeout },
     faults: [{ kind: "lose-zone", at: zone.lostAt, zone: 0 }],
@@ -571,12 +576,10 @@ export const scenarios: readonly GameScenario[] = [
     ],
     reference: [
       { at: 120, action: "failover-zone", target: "zone-a" },
-      { at: 125, action: "shed-priority" },
-      { at: 130, action: "scale-out" },
-      { at: 460, action: "unshed-priority" },
+      { at: 125, action: "scale-out" },
+      { at: 130, action: "shed-queue" },
     ],
-    referenceWhy:
-      "Failing the database over is a data-plane step and works while the control plane is impaired; shedding low-priority work makes the zones left enough for the rest; the scale-out is slow, so it is asked for at once and shedding stops once it has landed.",
+    referenceWhy: `Failing the database over is a data-plane step and works while the control plane is impaired; the scale-out is slow, so it is asked for at once. Until it lands, the zones left can serve ${percentUpTo(zoneLeftShare, 0)} of the load: bounding the queue refuses at once only the requests that find it full, and fails fewer than shedding low-priority traffic would, which fails every one of those (${onePartIn(1 / zoneLowPriorityShare)} of all requests) whether there is room for it or not.`,
     trap: {
       entry: { at: 135, action: "eject-host", target: "b1" },
       why: `Every host left is busy because there are too few of them: until a scale-out lands each zone has ${inWords(hostsPerZone)} hosts, so ejecting one that looks overloaded takes ${onePartIn(hostsPerZone)} of its zone's capacity away, and the impaired control plane needs ${minutesAndSeconds(scaleOutSeconds.impaired)} to add any.`,

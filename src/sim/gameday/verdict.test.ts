@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import type { ActionId } from "./actions.ts";
+import { type ActionId, actionSpec } from "./actions.ts";
 import { finishedGame, finishedScore, Game } from "./game.ts";
 import { unrankedText, verdictText } from "./report.ts";
 import { findScenario, type GameScenario, type LogEntry, scenarios } from "./scenarios.ts";
@@ -25,6 +25,20 @@ function everyButton(scenario: GameScenario, at: number): LogEntry[] {
     if (!offer.targets && game.check(offer.action) === null) game.act(offer.action as ActionId);
   return game.log.map((entry) => ({ ...entry }));
 }
+
+/**
+ * The buttons that need no target and undo another, with the one each undoes. Pressed at once
+ * (everyButton presses them in the order the offers list them, each after the one it undoes),
+ * the pair does nothing: each lands after the same delay.
+ */
+const opposites: Partial<Record<ActionId, ActionId>> = {
+  "retries-on": "retries-off",
+  "unshed-priority": "shed-priority",
+};
+
+/** The game-day page's source, its whitespace run together. */
+const page = () =>
+  readFileSync(new URL("../../pages/gameday/index.astro", import.meta.url), "utf8").replace(/\s+/g, " ");
 
 /** Where a log lands, by the rules the summary uses (`summarize` plays a debrief too: slow for this). */
 function judged(scenario: GameScenario, log: readonly LogEntry[]) {
@@ -127,16 +141,55 @@ describe.each(scenarios.map((s) => [s.id, s] as const))("%s", (id, scenario) => 
     const sign = firstSignAt(scenario, scenario.seed)!;
     const log = everyButton(scenario, sign);
     expect(judged(scenario, log)).toEqual({ verdict: atSign[id], ranked: true });
+    // A button pressed with its opposite undoes itself: the run scores exactly as it does without both.
+    const undone = new Set(log.flatMap((e) => (opposites[e.action] ? [e.action, opposites[e.action]!] : [])));
+    expect(undone.size).toBeGreaterThan(0);
+    const rest = log.filter((e) => !undone.has(e.action));
+    expect(finishedScore(scenario, scenario.seed, rest).tenantMinutes).toBe(
+      finishedScore(scenario, scenario.seed, log).tenantMinutes,
+    );
+    // The rest come at the first sign, before par's first step.
+    expect(Math.min(...scenario.reference.map((e) => e.at))).toBeGreaterThan(sign);
   });
 });
 
+test(
+  "every button but the opposites, pressed at the first sign, falls short of par in every game day but the retry storm",
+  slow,
+  () => {
+    const reach = scenarios.filter((scenario) => {
+      const log = everyButton(scenario, firstSignAt(scenario, scenario.seed)!).filter((e) => !opposites[e.action]);
+      return (
+        finishedScore(scenario, scenario.seed, log).tenantMinutes <= storedResults(scenario).par.score.tenantMinutes
+      );
+    });
+    expect(reach.map((s) => s.id)).toEqual(["retry-storm"]);
+    expect(page()).toContain(
+      `Leave the opposites unpressed, and the same presses fall short of par in every game day but ${reach[0]!.title.toLowerCase()}.`,
+    );
+  },
+);
+
 test("the game-day page says the score alone does not tell judgement from activity, as the plays show", () => {
-  const page = readFileSync(new URL("../../pages/gameday/index.astro", import.meta.url), "utf8").replace(/\s+/g, " ");
-  expect(page).toContain(
+  expect(page()).toContain(
     "in some game days, pressing every action that needs no target as soon as the dashboard shows the fault reaches par.",
   );
-  expect(page).not.toContain("Doing more is not rewarded");
-  expect(page).not.toContain("rewards judgement rather than activity");
+  // Each opposite the sentence names undoes the other of its pair: a fresh game refuses it until
+  // that one has been pressed, and the two land after the same delay.
+  for (const [undo, done] of Object.entries(opposites) as [ActionId, ActionId][]) {
+    expect(actionSpec(undo).delay).toBe(actionSpec(done).delay);
+    for (const scenario of scenarios.filter((s) => s.offers.some((o) => o.action === undo))) {
+      const game = new Game(scenario, scenario.seed);
+      expect(game.check(undo), `${scenario.id} ${undo}`).not.toBeNull();
+      game.act(done);
+      expect(game.check(undo), `${scenario.id} ${undo}`).toBeNull();
+    }
+  }
+  expect(page()).toContain(
+    "A button pressed together with its opposite (retries off and back on, shedding low-priority traffic and stopping it) undoes itself, and the rest come at the first sign, before par's first step.",
+  );
+  expect(page()).not.toContain("Doing more is not rewarded");
+  expect(page()).not.toContain("rewards judgement rather than activity");
   // Some, not all: in one, pressing every button falls short of par.
   const verdicts = Object.values(atSign);
   expect(verdicts).toContain("par or better");
