@@ -420,4 +420,39 @@ describe("presses made before the page's scripts arrive", () => {
     expect(run.clicks).toBe(1);
     expect(run.waiting).toBe(false);
   });
+
+  // The playground hands the press made while it loaded to its mount as an action ("run"), so
+  // that its mount knows what comes first: made again as well, it would run twice.
+  test("a mount that takes the press held for it hands it over itself: it waits no more and is not made again", async () => {
+    const { root, check, run, fire } = earlyPage();
+    fire("click", check);
+    let takeIt: () => unknown = () => undefined;
+    let finishMount = () => {};
+    const start = mountOnFirstTouch(
+      root,
+      (takePress) => {
+        takeIt = takePress;
+        return new Promise<void>((resolve) => {
+          finishMount = resolve;
+        });
+      },
+      { replayClick: "button" },
+    );
+    const clickOn = (target: FakeElement) => {
+      const event = new Event("click");
+      Object.defineProperty(event, "target", { value: target });
+      root.dispatchEvent(event);
+    };
+    clickOn(run);
+    expect(run.waiting).toBe(true);
+    expect(takeIt()).toBe(run);
+    expect(run.waiting).toBe(false);
+    // Taken once: nothing is left to take, or to make again.
+    expect(takeIt()).toBeNull();
+    finishMount();
+    await start();
+    expect(run.clicks).toBe(0);
+    expect(check.clicks).toBe(0);
+    expect(check.waiting).toBe(false);
+  });
 });

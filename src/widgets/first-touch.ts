@@ -122,20 +122,32 @@ export interface LazyMountOptions {
    * Told when the widget's code could not load (the network dropped, a build replaced the files
    * under the page), for the widget to say so. Whether or not it is given, a load that fails is
    * forgotten: the next touch, or a click on `replayClick`'s target, loads it again, and the
-   * click held for the failed load is dropped (the reader presses again).
+   * click held for the failed load is dropped (the reader presses again). Its words are
+   * `couldNotLoad`'s.
    */
   failed?: (error: unknown) => void;
+}
+
+/**
+ * What a widget says, in its status and read out, when its code could not load (`failed`): the
+ * one sentence of every widget whose next press loads it again, `control` naming that press.
+ */
+export function couldNotLoad(widget: string, control: string): string {
+  return `The ${widget} could not load: check your connection, then press ${control} to try again.`;
 }
 
 /**
  * Runs `mount` once, on the first touch of `root`: once it has succeeded, that is, for a load
  * that fails is tried again on the next touch (`failed`). Returns a function that starts it at
  * once (a shared link in the URL) and gives the same promise every time while a load is under
- * way or done; it rejects with the error of a load that failed.
+ * way or done; it rejects with the error of a load that failed. A widget that hands the press
+ * made while it loaded to its mount, rather than have it made again once mounted, takes it with
+ * `takePress` (it waits no more, and is not made again); its promise resolves once the widget
+ * answers presses itself.
  */
 export function mountOnFirstTouch(
   root: EventTarget,
-  mount: () => Promise<unknown>,
+  mount: (takePress: () => Element | null) => Promise<unknown>,
   options: LazyMountOptions = {},
 ): () => Promise<void> {
   const events = [...firstTouch, ...(options.alsoOn ?? [])];
@@ -147,6 +159,11 @@ export function mountOnFirstTouch(
     if (pendingClick !== target) early?.done(pendingClick);
     pendingClick = target;
     early?.wait(target);
+  };
+  const takePress = () => {
+    const press = pendingClick;
+    holdPress(null);
+    return press;
   };
   const { replayClick } = options;
   let loading: Promise<void> | undefined;
@@ -163,11 +180,10 @@ export function mountOnFirstTouch(
   const start = (): Promise<void> => {
     if (!loading) {
       for (const type of events) root.removeEventListener(type, touched, true);
-      loading = mount().then(
+      loading = mount(takePress).then(
         () => {
           mounted = true;
-          const press = pendingClick;
-          pendingClick = null;
+          const press = takePress();
           if (press && early) early.again(press);
           else press?.dispatchEvent(new MouseEvent("click", { bubbles: true }));
         },

@@ -9,9 +9,15 @@ import { createRequire } from "node:module";
 import { expect, test } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { holdRequests } from "../support/hold-requests.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const title = "Retry amplification and expected attempts";
+/** What that playground's program prints. */
+const golden = readFileSync(
+  new URL("../../content/chapters/timeouts-retries-backoff/amplification.golden.txt", import.meta.url),
+  "utf8",
+);
 /** Where the editor must load in place: a desktop's window and a phone's. */
 const viewports = [
   { width: 1280, height: 900 },
@@ -108,7 +114,7 @@ describeInBrowser("a playground before and as its editor loads", (browser) => {
   const chapter = () => `${browser.site}/timeouts-retries-backoff/`;
   const playground = (page: Page) => page.locator("[data-playground]").filter({ hasText: title }).first();
 
-  test("before the editor loads, the code is one Tab stop, a region named for the playground, and passes axe at 390 px", async () => {
+  test("before the editor loads, the code is one Tab stop, a region named for the playground, and passes axe at 390 px; Ctrl+Enter on it runs it", async () => {
     const phone = await browser.open({ viewport: { width: 390, height: 844 } });
     const page = phone.page;
     await page.goto(chapter());
@@ -131,6 +137,26 @@ describeInBrowser("a playground before and as its editor loads", (browser) => {
       .then((r) => r.violations.map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", ")))`)) as string[];
     expect(violations).toEqual([]);
     await expect(box.locator(".cm-editor").count()).resolves.toBe(0);
+    // Ctrl/Cmd+Enter on the code runs it as Run does, from before any of the playground's code has
+    // arrived (a press on Run, shown waiting meanwhile) until its editor, which has the key, is there.
+    const run = box.getByRole("button", { name: "Run" });
+    const status = box.locator("[data-status]");
+    const releaseWidget = await holdRequests(page, /\/_astro\/mount\.[\w-]+\.js$/);
+    const releaseEditor = await holdRequests(page, /\/_astro\/editor\.[\w-]+\.js$/);
+    await region.focus();
+    await page.keyboard.press("ControlOrMeta+Enter");
+    await expect(run.getAttribute("data-early-wait")).resolves.toBe("");
+    releaseWidget();
+    await expect.poll(() => status.getAttribute("data-state"), { timeout: 15_000 }).toBe("ok");
+    await expect(box.locator("[data-output]").textContent()).resolves.toBe(golden);
+    await expect(run.getAttribute("data-early-wait")).resolves.toBeNull();
+    // s58: once the widget had mounted, the key did nothing until its editor arrived. Its state
+    // taken off the status, only a second run puts it back.
+    await status.evaluate((s) => s.removeAttribute("data-state"));
+    await page.keyboard.press("ControlOrMeta+Enter");
+    await expect.poll(() => status.getAttribute("data-state"), { timeout: 15_000 }).toBe("ok");
+    await expect(box.locator(".cm-editor").count()).resolves.toBe(0);
+    releaseEditor();
   });
 
   test("Tab from Share reaches the code once; the editor that loads keeps the focus, and Escape then Tab leaves it", async () => {
