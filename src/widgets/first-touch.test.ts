@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import {
-  differsFromMarkup,
-  type EarlyGlobal,
-  holdEarlyPresses,
-  mountFormOnFirstTouch,
-  mountOnFirstTouch,
-} from "./first-touch.ts";
+import { type EarlyGlobal, holdEarlyPresses, mountOnFirstTouch } from "./first-touch.ts";
+import { differsFromMarkup, mountFormOnFirstTouch } from "./form-first-touch.ts";
 
 /** A stand-in for a widget root: an event target whose clicks land on one button. */
 class FakeRoot extends EventTarget {

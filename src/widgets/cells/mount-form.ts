@@ -158,7 +158,7 @@ export function mountFormWidget<S>(
   };
   redrawOnEdit(form, redraw);
   // Shown again from the back/forward cache, or given values without an event: the drawing
-  // follows the form as it is then (src/widgets/first-touch.ts, `mountFormOnFirstTouch`).
+  // follows the form as it is then (src/widgets/form-first-touch.ts, `mountFormOnFirstTouch`).
   window.addEventListener("pageshow", () => redraw(true));
   root.dataset.ready = "true";
   // The form as the code finds it: drawn if valid (the server's settings, or a change made before
