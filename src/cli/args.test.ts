@@ -344,7 +344,7 @@ describe("each command takes only its own options: a usage error naming the opti
     ["exercises", ["review", "--give-up"], "--give-up needs the exercise id: review <id> --give-up"],
     ["exercises", ["review", "--part", "a"], "--part needs the exercise id: review <id> --part <part> <answer>"],
     ["gameday", ["list", "--seed", "3"], "list takes no options (got --seed)"],
-    ["gameday", ["show", "--json", "gray-failure"], "show takes no options (got --json)"],
+    ["gameday", ["show", "--json", "gray-failure"], "show takes only --after (got --json)"],
     [
       "gameday",
       ["play", "gray-failure", "--timeout", "5"],

@@ -102,7 +102,8 @@ describe("gameday --help fitted to the terminal, its examples kept to copy", { t
       const log = exampleLines(out, logExample).join("\n");
       const one = exampleLines(piped, logExample)[0]!;
       expect(JSON.parse(log)).toEqual(JSON.parse(one));
-      expect(parseLog(log, gray).entries).toEqual([{ at: 120, action: "eject-host", target: "h07" }]);
+      // Not the slow host of seed 1 (h07): the example is a log's form, not par's answer.
+      expect(parseLog(log, gray).entries).toEqual([{ at: 120, action: "eject-host", target: "h02" }]);
       // The policy answers as the one line's does: the retries off while an alert fires, else nothing.
       const policy = await policyOf(exampleLines(out, policyExample).join("\n"));
       const onePolicy = await policyOf(exampleLines(piped, policyExample)[0]!);

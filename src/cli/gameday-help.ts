@@ -22,7 +22,7 @@ export interface Example {
 /** A log, as JSON: it may break after any comma between two members (none of its strings holds one). */
 export const logExample: Example = {
   pieces:
-    '{"scenario": "gray-failure", "seed": 1, "actions": [{"at": 120, "action": "eject-host", "target": "h07"}]}'.split(
+    '{"scenario": "gray-failure", "seed": 1, "actions": [{"at": 120, "action": "eject-host", "target": "h02"}]}'.split(
       /(?<=,) /,
     ),
   breaks: "fill",
@@ -62,6 +62,7 @@ const commands = `usage: npm run gameday -- <command>
 
   list                                   the scenarios
   show <scenario>                        its briefing, actions, alerts, and the scores of doing nothing and of par
+  show <scenario> --after                also what was going on, and how par played it (after you have played)
   play <scenario> --actions <log.json>   play an action log and print the score and debrief
   play <scenario> --policy <file.ts>     play your automated responder (runs sandboxed) and score it
 

@@ -3,7 +3,7 @@ import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
 import { formatLog } from "../sim/gameday/log.ts";
-import { verdictText } from "../sim/gameday/report.ts";
+import { logText, verdictText } from "../sim/gameday/report.ts";
 import { findScenario, grayHostOf, scenarios } from "../sim/gameday/scenarios.ts";
 import { summarize } from "../sim/gameday/summary.ts";
 import { listNames } from "../format/words.ts";
@@ -68,7 +68,29 @@ test(
     // The threshold as the SRE Workbook writes it, and as the page and the dashboard say it: 6, not 6.0.
     expect(out).toContain("confirmed over 30 min (burn rate above 6)");
     expect(out).toMatch(/doing nothing:\n {2}tenant-minutes of failed or too-slow requests: [\d.]+/);
-    expect(out).toContain("par (the reference response: Eject a host from the load balancer: h07 at 2 min):");
+    // Par's actions are the answer: show gives its score only; --after gives what the page keeps
+    // under "After you have played" (audit, session 58: show named the slow host to eject).
+    expect(out).toContain(
+      "par (the reference response; how it plays: npm run gameday -- show gray-failure --after, once you have played):",
+    );
+    expect(out).not.toContain("after you have played:");
+  },
+);
+
+test(
+  "no scenario's show names par's actions or the fault's place; --after gives both, as the page's spoiler does",
+  slow,
+  async () => {
+    for (const scenario of scenarios) {
+      const { out } = await cli("show", scenario.id);
+      const shown = await cli("show", scenario.id, "--after");
+      expect(shown.code).toBe(0);
+      const spoiler = `par on seed ${scenario.seed}: ${logText(scenario.reference)}. ${scenario.referenceWhy}`;
+      expect(out, scenario.id).not.toContain(logText(scenario.reference));
+      expect(shown.out, scenario.id).toBe(
+        `${out.trimEnd()}\n\nafter you have played: what was going on, and how par played it\n  ${scenario.cause}\n  ${spoiler}\n`,
+      );
+    }
   },
 );
 
@@ -348,7 +370,9 @@ test("a policy that prints a forged result, now or from a timer, is scored for w
   expect(JSON.parse(out)).toEqual(JSON.parse(JSON.stringify(summarize(findScenario("gray-failure")!, 1, []))));
   const text = await cli("play", "gray-failure", "--policy", policy);
   expect(text.out).toMatch(/your policy took 0 actions/);
-  expect(text.out).not.toMatch(/eject/i);
+  // Nothing ejected: the only ejection named is par's, in the line after the run's own report.
+  expect(text.out.slice(0, text.out.indexOf("\npar on seed"))).not.toMatch(/eject/i);
+  expect(text.out).toContain(`par on seed 1: ${logText(findScenario("gray-failure")!.reference)}.`);
 });
 
 test("a relative --actions file is read from the folder npm was run in (INIT_CWD)", slow, async () => {

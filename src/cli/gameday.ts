@@ -22,7 +22,14 @@ import {
   summaryText,
   tenantMinutesText,
 } from "../sim/gameday/report.ts";
-import { actionDelay, findScenario, scenarios, type GameScenario, type LogEntry } from "../sim/gameday/scenarios.ts";
+import {
+  actionDelay,
+  findScenario,
+  onSeed,
+  scenarios,
+  type GameScenario,
+  type LogEntry,
+} from "../sim/gameday/scenarios.ts";
 import { summarize, type GameSummary } from "../sim/gameday/summary.ts";
 import {
   unknownName,
@@ -83,7 +90,7 @@ function list(io: Io): number {
   return 0;
 }
 
-function show(scenario: GameScenario, io: Io): number {
+function show(scenario: GameScenario, io: Io, afterPlay: boolean): number {
   const width = outputWidth(io);
   const nothing = finishedGame(scenario, scenario.seed, []).finish().score;
   const par = finishedGame(scenario, scenario.seed, scenario.reference).finish().score;
@@ -121,13 +128,30 @@ function show(scenario: GameScenario, io: Io): number {
     "doing nothing:",
     ...scoreRows(nothing, scenario.slo).map(([l, v]) => `  ${l}: ${v}`),
     "",
-    `par (the reference response: ${logText(scenario.reference)}):`,
+    // Par's actions are the answer: kept, as on the page, for after a play (--after).
+    `par (the reference response; how it plays: ${afterCommand(scenario)}, once you have played):`,
     ...scoreRows(par, scenario.slo).map(([l, v]) => `  ${l}: ${v}`),
     "",
     `read first: ${scenario.chapters.map((c) => `/${c}/`).join(", ")}`,
+    ...(afterPlay ? ["", ...afterPlaying(scenario)] : []),
   ];
   io.stdout([fitted(before.join("\n"), width), actions, fitted(after.join("\n"), width)].join("\n") + "\n");
   return 0;
+}
+
+/** The command that shows what the page keeps under "After you have played". */
+const afterCommand = (scenario: GameScenario) => `npm run gameday -- show ${scenario.id} --after`;
+
+/**
+ * What the scenario's page keeps under "After you have played": what was going on, and par on the
+ * scenario's seed, its actions and why.
+ */
+function afterPlaying(scenario: GameScenario): string[] {
+  return [
+    "after you have played: what was going on, and how par played it",
+    `  ${scenario.cause}`,
+    `  par on seed ${scenario.seed}: ${logText(scenario.reference)}. ${scenario.referenceWhy}`,
+  ];
 }
 
 async function play(scenario: GameScenario, args: ParsedArgs, io: Io, options: RunOptions): Promise<number> {
@@ -199,6 +223,8 @@ async function play(scenario: GameScenario, args: ParsedArgs, io: Io, options: R
       text += `  refused at ${clock(r.at)}: ${r.action}${r.target ? ` ${r.target}` : ""} (${r.why})\n`;
     if (refused.length > 10) text += `  ... and ${refused.length - 10} more refused\n`;
   }
+  // Played: par's actions on this seed, as the page shows them once a game has ended.
+  text += `\npar on seed ${summary.seed}: ${logText(onSeed(scenario, summary.seed).reference)}.\nwhat was going on, and why par plays so: ${afterCommand(scenario)}\n`;
   io.stdout(fitted(text, outputWidth(io)));
   return 0;
 }
@@ -219,7 +245,7 @@ export async function run(argv: string[], io: Io, options: RunOptions = {}): Pro
 /** Each command and the options it takes (besides --help); any other is a usage error naming both. */
 const commandOptions: Readonly<Record<string, Takes>> = {
   list: {},
-  show: {},
+  show: { flags: ["after"] },
   play: { options: ["actions", "policy", "seed"], flags: ["json"] },
 };
 
@@ -244,7 +270,7 @@ async function command(argv: string[], io: Io, options: RunOptions): Promise<num
       return list(io);
     case "show":
       if (rest.length) throw new UsageError(`show takes one scenario (got "${rest[0]}" too)`);
-      return show(scenarioArg(name), io);
+      return show(scenarioArg(name), io, args.flags.has("after"));
     default:
       if (rest.length) throw new UsageError(`play takes one scenario (got "${rest[0]}" too)`);
       return play(scenarioArg(name), args, io, options);

@@ -3,7 +3,7 @@
  * page exports. Either a list of entries or an object that also names the scenario and seed:
  *
  *   { "scenario": "gray-failure", "seed": 1,
- *     "actions": [{ "at": 120, "action": "eject-host", "target": "h07" }] }
+ *     "actions": [{ "at": 120, "action": "eject-host", "target": "h02" }] }
  *
  * `at` is seconds since the game started, in tenths; entries are in time order. This module
  * checks the shape; whether each action is possible when its time comes is the game's to say
@@ -42,7 +42,7 @@ export function parseLog(text: string, scenario: GameScenario): ParsedLog {
 /** Check a log already parsed from JSON (or built in code). */
 export function checkLog(data: unknown, scenario: GameScenario): ParsedLog {
   const shape =
-    'a log is a list of entries like {"at": 120, "action": "eject-host", "target": "h07"}, or an object with an "actions" list';
+    'a log is a list of entries like {"at": 120, "action": "eject-host", "target": "h02"}, or an object with an "actions" list';
   let list: unknown;
   const parsed: ParsedLog = { entries: [] };
   if (Array.isArray(data)) list = data;
