@@ -12,20 +12,22 @@ import { layoutShift } from "../support/layout-shift.ts";
 describeInBrowser("mobile layout (375 px)", { viewport: { width: 375, height: 740 } }, (browser) => {
   const { site } = browser;
 
-  test("the sidebar opens from the menu button, which says whether it is open, and leads to a chapter; a chapter's checkboxes are at least 20 px square", async () => {
+  test("the sidebar opens from the menu button, which says whether it is open, and leads to a chapter; a chapter's checkboxes and radio buttons are at least 20 px square", async () => {
     const { page } = browser;
     // The landing page is a splash page without the sidebar; every chapter has it.
     await page.goto(`${site}/cells/`);
     // s58: the exercises' "tick every one" boxes were the browser's 13 px, the widget's switches
     // 17.6 px, small and faint on a phone in the dark theme: each is at least 20 px square.
     const ticks = await page
-      .locator('input[type="checkbox"]')
+      .locator('input:is([type="checkbox"], [type="radio"])')
       .evaluateAll((all) =>
         all
           .filter((box) => box.checkVisibility())
           .map((box) => Math.min(box.getBoundingClientRect().width, box.getBoundingClientRect().height)),
       );
     expect(ticks.length).toBeGreaterThan(2);
+    // Radio buttons among them (a "pick one" part), the browser's 13 px before.
+    expect(await page.locator('input[type="radio"]').count()).toBeGreaterThan(0);
     expect(Math.min(...ticks)).toBeGreaterThanOrEqual(20);
     const menu = page.getByRole("button", { name: /menu/i }).first();
     // A screen reader reads the button's own state: it said "collapsed" with the menu open
