@@ -7,10 +7,9 @@ import {
   entryOf,
   keptRowHolds,
   rank,
-  ranked,
   sameActionsText,
 } from "./board.ts";
-import { firstSignAt, summarize } from "./summary.ts";
+import { firstSignAt, ranked, summarize } from "./summary.ts";
 import { decodeRun, encodeRun, type RunCode } from "./code.ts";
 import { hashName } from "../random.ts";
 import { findScenario } from "./scenarios.ts";

@@ -12,7 +12,7 @@ import { finishedGame, GameRuleError } from "./game.ts";
 import { mitigationText, scoreRows, tenantMinutesText } from "./report.ts";
 import type { GameScenario, LogEntry } from "./scenarios.ts";
 import { compareScores, type Score } from "./score.ts";
-import { actionsBeforeFault, actionsBeforeSign, firstSignAt } from "./summary.ts";
+import { actionsBeforeFault, actionsBeforeSign, firstSignAt, ranked } from "./summary.ts";
 
 export interface BoardEntry {
   /** The run's code as this version writes it (`runKey`): the board lists each run once, under it. */
@@ -237,12 +237,4 @@ export function rank<T extends Rankable>(entries: readonly T[], copied: { has(en
   return [...entries].sort(
     (a, b) => last(a) - last(b) || compareScores(a.score, b.score) || a.name.localeCompare(b.name),
   );
-}
-
-/**
- * Whether the board ranks `entry`: it acted only once the dashboard showed a sign of the fault
- * (`actionsBeforeSign`), as the run's own results say (`GameSummary.ranked`).
- */
-export function ranked(entry: Rankable): boolean {
-  return entry.beforeSign === 0;
 }

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { rank, ranked, verifyCode } from "./board.ts";
+import { rank, verifyCode } from "./board.ts";
+import { ranked } from "./summary.ts";
 import { CodeError, codeName, decodeRun, encodeRun, exampleCode, maxNameLength, runKey } from "./code.ts";
 import { codeInLink } from "./code-link.ts";
 import { finishedGame } from "./game.ts";

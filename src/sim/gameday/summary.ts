@@ -125,6 +125,14 @@ export function firstSignAt(scenario: GameScenario, seed: number): number | null
 const signs = new Map<string, number | null>();
 
 /**
+ * Whether a run is ranked, in its results, the terminal and on the results board: it acted only
+ * once the dashboard showed a sign of the fault (none of its actions `actionsBeforeSign`).
+ */
+export function ranked(run: { beforeSign: number }): boolean {
+  return run.beforeSign === 0;
+}
+
+/**
  * How many of `log`'s actions came before the dashboard showed anything of the fault: before
  * `firstSignAt`, and never fewer than `actionsBeforeFault`. Like an action before the fault,
  * such an action answered nothing on the screen (a player who knows the fault comes at 1 min
@@ -229,7 +237,7 @@ export function summarize(scenario: GameScenario, seed: number, log: readonly Lo
     beforeFault: actionsBeforeFault(scenario, log),
     signAt: doNothing.signAt,
     beforeSign,
-    ranked: beforeSign === 0,
+    ranked: ranked({ beforeSign }),
     alerts: played.finish().alerts,
     timeline,
     debrief,

@@ -22,9 +22,9 @@ import {
   copiesText,
   keptRowHolds,
   rank,
-  ranked,
   sameActionsText,
 } from "../../sim/gameday/board.ts";
+import { ranked } from "../../sim/gameday/summary.ts";
 import { runKey } from "../../sim/gameday/code.ts";
 import { unrankedText } from "../../sim/gameday/report.ts";
 import { requiredElement } from "../required-element.ts";
