@@ -15,7 +15,9 @@
  * and the text a component shows (a quoted attribute with a space in it, such as a prediction's
  * question); not imports, exports, tag names or ids, nor the exercises a component embeds (a
  * facilitator does those apart, with their own time). An expression, `{setting.triggerSeconds}`,
- * is one word: it renders a figure or a short phrase.
+ * is one word: it renders a figure or a short phrase. A chapter's stated time (minutesToState)
+ * also counts the words its components render from data, which the MDX does not hold: the
+ * workshop kit's agendas, their notes and its tables are most of its page.
  */
 import { readFileSync } from "node:fs";
 import { chaptersDir } from "./chapters-dir.ts";
@@ -39,6 +41,21 @@ export const minutesPerPart = 1;
 export function readingMinutes(words: number): number {
   if (!Number.isInteger(words) || words < 0) throw new RangeError(`a word count is a whole number, got ${words}`);
   return Math.max(1, Math.round(words / wordsPerMinute));
+}
+
+/**
+ * The least a chapter may state as its time (its `minutes`), whole minutes: its words at the
+ * course's rate and minutesPerPart for each answer its exercises ask, rounded up. Its words are
+ * all a reader reads on its page: its MDX's (chapterWords) and its exercises', and the words
+ * its components render from data that its MDX does not hold (the workshop kit's agendas and
+ * tables, src/components/workshop/kit-words.ts). A chapter may state more, for its widgets and
+ * playgrounds; the kit, which has none, states exactly this (tests/content/reading-time.test.ts).
+ */
+export function minutesToState(words: number, answers: number): number {
+  if (!Number.isInteger(words) || words < 0) throw new RangeError(`a word count is a whole number, got ${words}`);
+  if (!Number.isInteger(answers) || answers < 0)
+    throw new RangeError(`an answer count is a whole number, got ${answers}`);
+  return Math.ceil(words / wordsPerMinute + answers * minutesPerPart);
 }
 
 /** One heading's section of a chapter, with its subsections. */
@@ -223,4 +240,14 @@ export function sectionsOfMdx(source: string, title: string): ChapterSection[] {
 /** A chapter's sections (sectionsOfMdx), read from content/chapters/<slug>/index.mdx. */
 export function chapterSections(slug: string, title: string, dir: URL = chaptersDir): ChapterSection[] {
   return sectionsOfMdx(readFileSync(new URL(`${slug}/index.mdx`, dir), "utf8"), title);
+}
+
+/**
+ * Every word a reader reads in a chapter's MDX: its opening and top-level sections (each with its
+ * subsections) and the top-level headings themselves, which no section holds.
+ */
+export function chapterWords(slug: string, title: string, dir: URL = chaptersDir): number {
+  return chapterSections(slug, title, dir)
+    .filter((s) => s.depth <= 2)
+    .reduce((sum, s) => sum + s.words + (s.depth === 2 ? countWords(s.title) : 0), 0);
 }

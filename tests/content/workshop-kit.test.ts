@@ -10,6 +10,7 @@ import {
   agendas,
   elapsed,
   decideExample,
+  gameDay,
   halfDay,
   kitChapter,
   lengthAdjective,
@@ -22,11 +23,24 @@ import {
   totalMinutes,
 } from "../../src/course/workshop/agenda.ts";
 import { cardWords, exerciseMinutes, minutesPerLink, oneSitting } from "../../src/components/workshop/one-sitting.ts";
-import { chapterSections, readingMinutes } from "../../src/course/reading-time.ts";
+import { chapterSections, countWords, readingMinutes } from "../../src/course/reading-time.ts";
+import { kitComponents, kitRenderedWords } from "../../src/components/workshop/kit-words.ts";
+import { gameDayPages, gameMinutes, longestGameSeconds, roomSpeed } from "../../src/course/workshop/game-day.ts";
+import { nodeRequirement, serveCommand } from "../../src/course/workshop/setup.ts";
+import { gamedayPages } from "../../src/course/gameday.ts";
+import { scenarios as gamedayScenarios } from "../../src/sim/gameday/scenarios.ts";
+import { speeds } from "../../src/widgets/gameday/protocol.ts";
 import { loadExercise } from "../../src/grader/load-exercises.ts";
 import { explorerStepIds, replayStepIds } from "../../src/course/workshop/step-ids.ts";
 import { explorerSteps, preparedStep, replaySteps, stepHref } from "../../src/widgets/present/steps.ts";
-import { minutesAndSeconds, percentAnySize, secondsOrMinutes, successPercent } from "../../src/format/number.ts";
+import {
+  duration,
+  minutesAndSeconds,
+  percentAnySize,
+  secondsOrMinutes,
+  successPercent,
+  times,
+} from "../../src/format/number.ts";
 import { inWords } from "../../src/format/words.ts";
 import { kitStopNames } from "../support/kit-replay-stops.ts";
 import { loadChapters } from "../../src/course/catalog.ts";
@@ -265,7 +279,7 @@ describe("workshop agendas", () => {
     const kit = readFileSync(new URL("content/chapters/workshop-kit/index.mdx", root), "utf8");
     const bullet = kit.split("- **Read and practise the day before.**")[1]!.split("\n- **")[0]!;
     expect(bullet).toContain(
-      '{countOf(shortPrep.chapters.length, "chapter")}, {lengthText(shortPrep.readingMinutes)} of reading and\n  exercises',
+      '{countOf(shortPrep.chapters.length, "chapter")}, {lengthText(shortPrep.readingMinutes)} of reading and\n    exercises',
     );
     // The shorter way first, with its times, then the whole chapters as the thorough one.
     expect(bullet).toContain("[prepare in one sitting](#preparing-in-one-sitting)");
@@ -517,7 +531,7 @@ describe("the prepared presenter steps", { timeout: 60_000 }, () => {
     const stops = clickerStops(moments);
     expect(stops.length).toBeLessThan(moments.length);
     expect(kit).toContain(
-      `in the replay they jump between the key moments, in ${inWords(stops.length)} stops: ${kitStopNames(stops)}. One more Page Down goes to the end of the run, which shows everything; the run sheet gives each stop's second.`,
+      `in the replay they jump between the key moments, in ${inWords(stops.length)} stops: ${kitStopNames(stops)}. - **Past the last stop.** One more Page Down goes to the end of the run, which shows everything; the run sheet gives each stop's second.`,
     );
     // "In the replay, the slow dependency recovers within seconds; the outage that follows is made by the retries."
     expect(kit).toContain("In the replay, the slow dependency recovers within seconds;");
@@ -661,5 +675,143 @@ describe("the example system", () => {
         r.where,
       ).toBe(true);
     }
+  });
+});
+
+// s58 audit, the kit: no game day, setup nobody could follow, paragraphs too long to scan in the
+// room, and sentences about boards the room does not have.
+describe("the kit a facilitator can run tomorrow", () => {
+  const kit = readFileSync(new URL("content/chapters/workshop-kit/index.mdx", root), "utf8");
+  const flat = kit.replace(/\s+/g, " ");
+  /** A level-2 section of the kit, by its heading. */
+  const sectionOf = (heading: string) => kit.split(`\n## ${heading}\n`)[1]!.split("\n## ")[0]!;
+
+  test("with 30 more minutes, a game day: its blocks add up, and its play block holds two games at the room's speed", () => {
+    const total = totalMinutes(gameDay);
+    expect(total).toBe(gameDay.lengthMinutes);
+    // The heading is plain text (the contents list shows it as written): held to the blocks here.
+    expect(kit).toContain(`\n## With ${total} more minutes: a game day\n`);
+    expect(kit).toContain("<WorkshopAgenda agenda={gameDay} />");
+    // The speed is one the game's dashboard offers, and the game's length is every scenario's longest.
+    expect(speeds).toContain(roomSpeed);
+    expect(longestGameSeconds).toBe(Math.max(...gamedayScenarios.map((s) => s.seconds)));
+    expect(gameMinutes).toBe(Math.ceil(longestGameSeconds / roomSpeed / 60));
+    const play = gameDay.blocks.find((b) => b.title === `Play at ${times(roomSpeed)}`)!;
+    expect(play.minutes, "two games and their pauses").toBeGreaterThanOrEqual(2 * gameMinutes);
+    expect(play.talk).toContain(
+      `A game lasts at most ${duration(longestGameSeconds)} of simulated time; at ${times(roomSpeed)} that is at most ${duration(longestGameSeconds / roomSpeed)} of real time.`,
+    );
+    // Brief, play, collect on the board, debrief: each with its notes, like every block of the agendas.
+    expect(gameDay.blocks.map((b) => b.title)).toEqual([
+      "Brief the game day",
+      `Play at ${times(roomSpeed)}`,
+      "Collect the result codes",
+      "Debrief the game day",
+    ]);
+    for (const b of gameDay.blocks) {
+      expect(b.kind, b.title).toBe("game");
+      for (const field of [b.talk, b.task, b.output]) expect(field.length, b.title).toBeGreaterThan(20);
+      expect(b.prompts.length, b.title).toBeGreaterThan(0);
+      expect(b.watchFor.length, b.title).toBeGreaterThan(0);
+    }
+    expect(gameDay.blocks[2]!.materials.join(" ")).toContain("results board");
+    // A path in a block's notes would lack the site's base: the kit's own links carry it.
+    for (const b of gameDay.blocks) expect(JSON.stringify(b), b.title).not.toMatch(/\/gameday\//);
+    // It links the game day's facilitator view, results board and tabletop cards, pages the site has.
+    const section = sectionOf(`With ${total} more minutes: a game day`);
+    const pages = new Set(gamedayPages.map((p) => `/${p.path}`));
+    for (const path of Object.values(gameDayPages)) {
+      expect(pages.has(path), path).toBe(true);
+      expect(section).toContain(`](${path})`);
+    }
+    // Its place and what it makes of each session, computed.
+    expect(section).toContain("between the readout and the retrospective");
+    expect(section).toContain("{lengthAdjective(totalMinutes(ninetyMinutes) + totalMinutes(gameDay))}");
+    expect(lengthAdjective(totalMinutes(ninetyMinutes) + total)).toBe("2-hour");
+  });
+
+  test("setup names the Node versions package.json asks, the command that serves the room, and no invented address", () => {
+    const engines = JSON.parse(readFileSync(new URL("package.json", root), "utf8")).engines;
+    expect(nodeRequirement()).toBe(`${engines.node.replace(/^>=\s*/, "")} or later`);
+    expect(nodeRequirement({ node: ">=22.1.0" })).toBe("22.1.0 or later");
+    // A range the kit cannot say in words is refused, not said wrong.
+    expect(() => nodeRequirement({ node: "^20.18.1 || >=22" })).toThrow(/engines\.node/);
+    expect(() => nodeRequirement({})).toThrow(/engines\.node/);
+    const setup = sectionOf("Participants' setup");
+    expect(setup.match(/\{nodeRequirement\(\)\}/g)).toHaveLength(2);
+    // In one piece on screen: "--" ending a line and "host" starting the next read as two commands.
+    expect(setup).toContain('<code style={{ whiteSpace: "nowrap" }}>{serveCommand}</code>');
+    // Astro's preview server, the astro the install puts in node_modules, on the room's network.
+    expect(serveCommand).toBe("npx astro preview --host");
+    expect(existsSync(new URL("node_modules/.bin/astro", root))).toBe(true);
+    // The attendees' message: install before the day, and the repository's address left to fill in.
+    expect(setup).toContain("### The message to send before the day");
+    expect(setup).toContain("the repository's address (your copy or\nfork");
+    const message = setup.split("### The message to send before the day")[1]!.replace(/\n>?\s*/g, " ");
+    expect(message).toContain("`npm install` in the folder it makes, at home or at your desk");
+    expect(message).toContain("install Node {nodeRequirement()}");
+    const manifest = JSON.parse(readFileSync(new URL("package.json", root), "utf8"));
+    expect(manifest.repository, "no address to give: the kit asks for one").toBeUndefined();
+    expect(flat).not.toContain("clone the repository, then");
+  });
+
+  test("what a facilitator reads in the room scans: no paragraph or list item there runs past 80 words", () => {
+    const inTheRoom = ["Before the session", "Participants' setup", "The room board"].map(sectionOf);
+    inTheRoom.push(sectionOf(`With ${totalMinutes(gameDay)} more minutes: a game day`));
+    const items = inTheRoom.flatMap((section) => section.split(/\n\s*>?\s*\n|\n(?=\s*>?\s*(?:- |\d+\. |\|))/));
+    const words = items.map((block) => ({ block: block.trim().slice(0, 60), words: countWords(block) }));
+    const longest = words.reduce((a, b) => (b.words > a.words ? b : a));
+    expect(longest.words, longest.block).toBeLessThanOrEqual(80);
+    // The three the audit found (297, 173 and 156 words) are lists now, every fact kept.
+    const before = sectionOf("Before the session");
+    expect(before).toContain("- **Test the big screen.**");
+    expect(before).toContain("  - **The clicker.**");
+    expect(before).toContain("- **Read and practise the day before.** Two ways:");
+    const board = sectionOf("The room board");
+    // A table: its header and a row for each thing the board takes.
+    expect(board.match(/^\| /gm)?.length).toBe(4);
+    for (const fact of [
+      "paste the groups'",
+      "map files they exported",
+      "share their riskiest resource loses",
+      "flagged as shared by unrelated services",
+      "more than one group found",
+      "who owns what by when",
+      "lack an owner or a date",
+      "nobody decided about",
+      "decided differently about a resource of the same name",
+      "across a reload, until you clear it",
+      "how many tried and are stuck",
+      "the most stuck",
+    ])
+      expect(board.replace(/\s+/g, " ").toLowerCase(), fact).toContain(
+        fact.toLowerCase().replace("paste the groups'", "the groups'"),
+      );
+  });
+
+  test("the small gaps: which board, what the room votes with, and where links and codes go", () => {
+    for (const agenda of agendas) {
+      const defences = agenda.blocks.find((b) => b.title === "Turn the defences on")!;
+      expect(defences.output, agenda.id).toContain("on the whiteboard");
+      expect(defences.materials.join(" "), agenda.id).toMatch(/whiteboard/i);
+      const readout = agenda.blocks.find((b) => b.kind === "readout")!;
+      // The room board lists commitments and counts no votes: the room raises hands.
+      expect(readout.task, agenda.id).not.toMatch(/votes, on the board/);
+      expect(readout.task, agenda.id).toContain("raises a hand");
+      expect(readout.task, agenda.id).toContain("it does not count votes");
+    }
+    expect(sectionOf("The room board")).toContain("it does not count votes");
+    const before = sectionOf("Before the session").replace(/\s+/g, " ");
+    expect(before).toContain("**Set up a shared chat or note**");
+    expect(before).toContain("map share links");
+    expect(before).toContain("result code");
+  });
+
+  test("the kit's components are the ones whose words its stated time counts", () => {
+    const tags = kit.match(/^<(?:WorkshopPrep|WorkshopAgenda|PairSeeds)\b[^\n]*\/>$/gm);
+    expect(tags).toEqual([...kitComponents]);
+    expect(kitRenderedWords(loadChapters())).toBeGreaterThan(
+      agendas.reduce((sum, a) => sum + a.blocks.reduce((n, b) => n + cardWords(b), 0), 0),
+    );
   });
 });

@@ -156,10 +156,10 @@ test("the workshop kit says how much each agenda asks its facilitator to read an
   const [shortSitting, halfSitting] = [ninetyMinutes, halfDay].map((agenda) => oneSitting(agenda, catalog));
   const text = textOf(parseBuiltPage("/workshop-kit/")).replace(/\s+/g, " ");
   expect(text).toContain(
-    `Read and practise the day before. Two ways. If the session is tomorrow, prepare in one sitting: ` +
+    `Read and practise the day before. Two ways: If the session is tomorrow, prepare in one sitting: ` +
       `only the sections each block presents, its presenter links and its exercises, ${lengthText(shortSitting!.minutes)} ` +
-      `for the short session and ${lengthText(halfSitting!.minutes)} for the half day. With more time, read the whole ` +
-      `chapters, the thorough way: the short session draws on ${countOf(short!.chapters.length, "chapter")}, ` +
+      `for the short session and ${lengthText(halfSitting!.minutes)} for the half day. With more time: read the whole ` +
+      `chapters, the thorough way. The short session draws on ${countOf(short!.chapters.length, "chapter")}, ` +
       `${lengthText(short!.readingMinutes)} of reading and exercises at the times the chapters give, and sets ` +
       `${countOf(short!.exercises.length, "exercise")}; the half day draws on ${countOf(half!.chapters.length, "chapter")}, ` +
       `${lengthText(half!.readingMinutes)} of reading and exercises, and sets ${countOf(half!.exercises.length, "exercise")}.`,

@@ -7,7 +7,7 @@
  * anything was pasted.
  */
 import { expect, test } from "vitest";
-import { agendas } from "../../src/course/workshop/agenda.ts";
+import { agendas, gameDay } from "../../src/course/workshop/agenda.ts";
 import { scenarios } from "../../src/sim/gameday/scenarios.ts";
 import { findAll, hasClass, parseBuiltPage, textOf } from "../../tools/built-site.ts";
 
@@ -22,8 +22,8 @@ test("the workshop kit's materials read as one sentence: no capital after a semi
     const dd = dl.childNodes.slice(dt + 1).find((n) => "tagName" in n && n.tagName === "dd");
     return dt < 0 || !dd ? [] : [text(dd)];
   });
-  // One list of materials per block that has any, in every agenda.
-  const expected = agendas.flatMap((a) => a.blocks).filter((b) => b.materials.length > 0).length;
+  // One list of materials per block that has any, in every agenda and the game day.
+  const expected = [...agendas, gameDay].flatMap((a) => a.blocks).filter((b) => b.materials.length > 0).length;
   expect(materials).toHaveLength(expected);
   expect(materials.filter((m) => m.includes("; ")).length).toBeGreaterThan(0);
   expect(materials.filter((m) => /; \p{Lu}/u.test(m))).toEqual([]);

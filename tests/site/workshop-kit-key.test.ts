@@ -90,7 +90,7 @@ test("the kit names exactly the stops the replay's presenter view makes on Page 
   }
   expect(stops.map((s) => s.second)).toEqual([...stops.map((s) => s.second)].sort((a, b) => a - b));
   const said = text(main(kit)).match(
-    /in the replay they jump between the key moments, in (\w+) stops: (.*?)\. One more/,
+    /in the replay they jump between the key moments, in (\w+) stops: (.*?)\. Past the last stop\. One more/,
   );
   expect(said, "the kit's sentence on the replay's stops").not.toBeNull();
   expect(said![1]).toBe(inWords(stops.length));

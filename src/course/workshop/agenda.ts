@@ -10,8 +10,9 @@ import { builderPage } from "../design-links.ts";
 import type { ExplorerStepId, ReplayStepId } from "./step-ids.ts";
 import { mapStep } from "./map-steps.ts";
 import { section } from "./worksheet.ts";
-import { countOf } from "../../format/number.ts";
 import { inWords } from "../../format/words.ts";
+import { countOf, duration, times } from "../../format/number.ts";
+import { longestGameSeconds, roomSpeed } from "./game-day.ts";
 
 export type BlockKind =
   | "setup"
@@ -23,7 +24,8 @@ export type BlockKind =
   | "break"
   | "buffer"
   | "readout"
-  | "retro";
+  | "retro"
+  | "game";
 
 export interface AgendaBlock {
   minutes: number;
@@ -78,7 +80,7 @@ export const presenterViews: Record<PresenterPath, { name: string; chapter: stri
 };
 
 export interface Agenda {
-  id: "ninety-minutes" | "half-day";
+  id: "ninety-minutes" | "half-day" | "game-day";
   title: string;
   /** The length the session is sold as; the blocks must add up to exactly this. */
   lengthMinutes: number;
@@ -266,11 +268,14 @@ const defences = (minutes: number, sections: readonly SectionRef[], exercises: r
   minutes,
   title: "Turn the defences on",
   kind: "simulation",
-  materials: ["The retry-storm presenter view, opened from the run sheet's links, one per step"],
+  materials: [
+    "The retry-storm presenter view, opened from the run sheet's links, one per step",
+    "A whiteboard or flip chart beside the screen, for the room's list",
+  ],
   talk: "Replay the same storm with one defence at a time (bulkhead, circuit breaker, retry budget), then the three together. For each, ask the room to predict who is saved before you open the link. Then set the exercises for pairs.",
   task: "Predict, for each defence, which services it saves and whether the system recovers by itself; then do the exercises in pairs.",
   output:
-    "A short list on the board: which defence protects the unrelated services, which protects the dependency; the exercises answered.",
+    "A short list on the whiteboard: which defence protects the unrelated services, which protects the dependency; the exercises answered.",
   chapters: ["bulkheads", "circuit-breakers", "retry-budgets"],
   sections,
   exercises,
@@ -389,7 +394,7 @@ const readout = (minutes: number): AgendaBlock => ({
     "The groups' worksheets",
   ],
   talk: `The one readout of the session. Put the room board on the screen, riskiest map first; each group reads its riskiest resource as one sentence with a number (with more than ${inWords(groupsReadingAloud(minutes))} groups, read the three riskiest from the board and let the others hand in their sentence: a sentence takes about a minute, and the commitments need the last ${inWords(commitmentMinutes)} minutes). Then show the board's commitments list, which the groups wrote as decide lines in the map block: the room only ranks it. The top three are the session's commitments, each with an owner and a date: where one is missing (the board flags it), settle it aloud and write it in ${section("ws-decisions")} of that group's worksheet. Nobody edits a map or sends a new link now.`,
-  task: "One person per group reads the sentence; everyone votes, on the board's commitments list, for the change that would shrink the biggest blast radius for the least work.",
+  task: "One person per group reads the sentence; then, with the board's commitments list on screen, everyone raises a hand for the change that would shrink the biggest blast radius for the least work (the board lists, it does not count votes).",
   output: "Three commitments, each with an owner and a date.",
   chapters: [],
   sections: [`${kitChapter}#the-room-board`],
@@ -404,7 +409,7 @@ const retro = (minutes: number): AgendaBlock => ({
   minutes,
   title: "Retrospective and feedback",
   kind: "retro",
-  materials: ["A board or a shared note for the room's answers"],
+  materials: ["The whiteboard, or the room's shared note, for the room's answers"],
   talk: "Ask what the room will do differently in the next design review, then ask for feedback on the session itself: what to keep, what to cut. Collect the worksheets and thank the room.",
   task: "Name one thing to do differently, and give one piece of feedback on the session.",
   output: "A list of keep and cut notes for the next session, and the worksheets collected.",
@@ -548,3 +553,92 @@ export const halfDay: Agenda = {
 };
 
 export const agendas: readonly Agenda[] = [ninetyMinutes, halfDay];
+
+/** A game's length in real time at the room's speed, as the game day's facilitator page says it. */
+const gameLength = `A game lasts at most ${duration(longestGameSeconds)} of simulated time; at ${times(roomSpeed)} that is at most ${duration(longestGameSeconds / roomSpeed)} of real time`;
+
+/**
+ * With more time, a game day after either agenda's readout, before its retrospective: the room plays
+ * one of the game day's scenarios, at the speed its facilitator page suggests, then ranks the runs on
+ * the results board and debriefs. Its times count from its own start; the play block has room for
+ * two games (tests/content/workshop-kit.test.ts).
+ */
+export const gameDay: Agenda = {
+  id: "game-day",
+  title: "Game day",
+  lengthMinutes: 30,
+  blocks: [
+    {
+      minutes: 5,
+      title: "Brief the game day",
+      kind: "game",
+      materials: [
+        "The game day's facilitator view on the projector, one scenario's projector view open (the kit links it)",
+        "Every participant's device, with the course opened once (it then plays offline)",
+      ],
+      talk: "Pick a scenario in the game day's facilitator view and open its projector view: it shows the address (and a QR code) everyone opens, and the seed everyone plays. Read the situation on screen aloud, name the chapters it draws on, and ask for a prediction.",
+      task: "Open the scenario's address on your own device, with the seed on the screen, and say what happens if nobody acts.",
+      output: "Everyone on the same scenario and seed, with a prediction said aloud.",
+      chapters: [],
+      sections: [],
+      exercises: [],
+      steps: [],
+      prompts: ["If nobody acts, what happens to users, and when?"],
+      watchFor: [
+        "A device that cannot open the address: pair its owner with a neighbour, and let the pair send one result code.",
+      ],
+    },
+    {
+      minutes: 10,
+      title: `Play at ${times(roomSpeed)}`,
+      kind: "game",
+      materials: [],
+      talk: `${gameLength}. Start the room together at ${times(roomSpeed)}; anyone may pause to think. When the game ends, everyone copies the result code it gives. With time left, play the same seed again with another plan, and keep both codes.`,
+      task: `Play the scenario at ${times(roomSpeed)}, pausing when you need to think; at the end, paste your result code in the room's shared chat or note.`,
+      output: "A result code per person or pair in the shared chat or note.",
+      chapters: [],
+      sections: [],
+      exercises: [],
+      steps: [],
+      prompts: ["What did you do first, and what did the dashboard show you that made you do it?"],
+      watchFor: [
+        "Someone waiting for the fault to pass: ask what the dashboard shows now, and what it costs users each minute.",
+      ],
+    },
+    {
+      minutes: 5,
+      title: "Collect the result codes",
+      kind: "game",
+      materials: ["The game day's results board on the projector (the kit links it)"],
+      talk: "Paste the result codes from the shared chat or note into the results board. It plays every run's actions again before it ranks it, so the score it shows is the one the actions earn.",
+      task: "Send your result code, or the link your result gives, to the shared chat or note.",
+      output: "Every run ranked on the results board.",
+      chapters: [],
+      sections: [],
+      exercises: [],
+      steps: [],
+      prompts: ["Whose run cost users the least, and what did it do differently?"],
+      watchFor: [
+        "A run the board lists without a rank: it acted before the dashboard showed the fault, so it knew the scenario rather than responded to it.",
+      ],
+    },
+    {
+      minutes: 10,
+      title: "Debrief the game day",
+      kind: "game",
+      materials: ["The scenario's projector view, to reveal what was going on"],
+      talk: "Replay the best and the most surprising runs from the board, then reveal what was going on, at the bottom of the projector view. Ask what each action cost, and what the chapter says about it.",
+      task: "Say what your run did first and what it cost users, then compare it with the best run.",
+      output: "The room can say what the best run did, and what it spared users.",
+      chapters: [],
+      sections: [],
+      exercises: [],
+      steps: [],
+      prompts: [
+        "Which action cost users the most, and why did it look right at the time?",
+        "Which defence from today's session would have made this incident smaller?",
+      ],
+      watchFor: ["Ranking people instead of actions: talk about what a run did, not who played it."],
+    },
+  ],
+};
