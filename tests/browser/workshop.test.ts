@@ -901,7 +901,7 @@ describeInBrowser("workshop kit", (browser) => {
                 return `${el.getAttribute("name") ?? "predict"}: ${Math.round(Math.min(r.width, r.height))} px square`;
               }),
             );
-          expect(boxes, `${width} x ${height}, ${query}`).toEqual(["predict: 19 px square", "failover: 19 px square"]);
+          expect(boxes, `${width} x ${height}, ${query}`).toEqual(["predict: 20 px square", "failover: 20 px square"]);
         }
         await page.getByRole("button", { name: "Reveal the numbers" }).click();
         const fixed = page.locator('[data-figure="blast-fixed"]');
