@@ -100,13 +100,16 @@ function printedTwice(show: string): string[] {
   return twice;
 }
 
-test("on a terminal of 40 columns, the same words, every line within 40 but code, a drawn situation and what cannot break", {
+/** `show`'s output without its situation: from its title ("== ... ==") to the first part or the line that says what to edit. */
+const withoutSituation = (text: string) => text.replace(/^== [\s\S]*?(?=^\[|^Edit )/m, "");
+
+test("on a terminal of 40 columns, the same words, every line within 40 but code and what cannot break", {
   timeout: 120_000,
 }, async () => {
   const width = 40;
   const plain = (text: string) => text.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "");
-  // A line left as written: code, display math and a situation's drawing are indented, or marked with ">".
-  const drawn = /^(?: {2}|> )/;
+  // A line left as written: code and display math are indented.
+  const drawn = /^ {2}/;
   // What is never broken: one word (an id, a path), a command to type, text in backticks.
   const unbreakable = /^(?:\S+|npm run .*|\S*`[^`]*`\S*)$/;
   const found: string[] = [];
@@ -118,8 +121,11 @@ test("on a terminal of 40 columns, the same words, every line within 40 but code
       const argv = [command[0]!, id, ...command.slice(1)];
       const piped = await printed(argv, home);
       const fitted = plain(await printed(argv, home, width));
-      // Nothing lost, nothing added: only where lines break.
-      expect(fitted.replace(/\s+/g, ""), argv.join(" ")).toBe(piped.replace(/\s+/g, ""));
+      // Nothing lost, nothing added: only where lines break. A situation is fitted by its own rules
+      // (a table too wide for its columns becomes one row after another, each cell under its
+      // column's name): src/cli/situation-text.test.ts holds it to its words.
+      const said = (text: string) => withoutSituation(text).replace(/\s+/g, "");
+      expect(said(fitted), argv.join(" ")).toBe(said(piped));
       const pipedLines = new Set(piped.split("\n"));
       for (const line of fitted.split("\n"))
         if (displayWidth(line) > width && !(drawn.test(line) && pipedLines.has(line)) && !unbreakable.test(line.trim()))

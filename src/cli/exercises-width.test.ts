@@ -194,6 +194,10 @@ test("check's results at 40 columns: each check's line fits, going on under its 
   // choose-exact's starter is not written yet: every check fails, each with a long reason.
   const piped = await cli(["check", "choose-exact"], { home, isTTY: false });
   expect(piped.code).toBe(1);
+  // What to do next, as a wrong answer says it (hintOffer): the checks ran and failed.
+  expect(piped.out).toMatch(
+    /\nFAIL choose-exact: 0 of \d+ checks pass\.\nStuck\? npm run exercises -- hint choose-exact\n$/,
+  );
   const pipedChecks = piped.out.split("\n").filter((l) => /^[✓✗] /.test(l));
   expect(pipedChecks.length).toBeGreaterThan(0);
   expect(pipedChecks.some((l) => displayWidth(l) > 40)).toBe(true);

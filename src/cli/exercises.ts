@@ -287,13 +287,14 @@ async function paramsFor(ctx: Context, exercise: LoadedExercise, args: ParsedArg
   return fromSolution(exercise, () => module.variant!(mulberry32(seed)));
 }
 
-/** A diagnosis's situation as text; a broken situation file is named in the error. */
+/** A diagnosis's situation as text, fitted to the terminal; a broken situation file is named in the error. */
 async function situationFor(ctx: Context, exercise: LoadedExercise, params: Params): Promise<string> {
   const file = `exercises/${exercise.id}/situation.ts`;
-  const { renderSituation, situationText } = await import("../grader/situation.ts");
+  const { renderSituation } = await import("../grader/situation.ts");
+  const { fittedSituationText } = await import("./situation-text.ts");
   try {
     const module = await importTypeScript<SituationModule>(join(ctx.root, file), ctx.root);
-    return situationText(renderSituation(module, params));
+    return fittedSituationText(renderSituation(module, params), ctx.width);
   } catch (error) {
     throw new ReportedError(`${file}: ${(error as Error).message}`, { cause: error });
   }
@@ -310,9 +311,13 @@ function missingStarter(exercise: LoadedExercise): string | undefined {
   return `${file} is missing: restore it with git checkout -- ${file}`;
 }
 
-/** An exercise's status in the page's words (the /progress/ page's), left blank when not started. */
+/**
+ * An exercise's status in the page's words (the /progress/ page's), left blank when not started:
+ * with no entry, or one that holds nothing done (exerciseStatus's rule, entryHoldsProgress).
+ */
 function status(progress: Progress, exercise: LoadedExercise): string {
-  return progress.exercises[exercise.id] ? exerciseStatus(progress, exercise.id, partIds(exercise)) : "";
+  const said = exerciseStatus(progress, exercise.id, partIds(exercise));
+  return said === "Not started" ? "" : said;
 }
 
 /**
@@ -442,9 +447,9 @@ async function show(
     markdown("", exercise.readme.trim()),
     "",
   ];
-  // A situation's prose starts at the margin; its tables and charts are indented, or marked with ">".
-  if (exercise.situation)
-    out.push(fitText(await situationFor(ctx, exercise, params), ctx.width, { asWritten: /^(?: |> )/ }), "");
+  // A situation fitted to the terminal by its own rules (fittedSituationText): its tables and
+  // charts wrapped in their columns, its prose as any prose.
+  if (exercise.situation) out.push(await situationFor(ctx, exercise, params), "");
   if (meta.kind === "code") {
     out.push(
       line(
@@ -585,7 +590,17 @@ async function checkOne(
  */
 async function check(ctx: Context, id: string | undefined): Promise<number> {
   // An id that is empty (`check ""`) is no id: a usage error, not every exercise checked.
-  if (id !== undefined) return (await checkOne(ctx, await exerciseOrUsage(ctx, id))) ? 0 : 1;
+  if (id !== undefined) {
+    const exercise = await exerciseOrUsage(ctx, id);
+    const before = ctx.progress.read();
+    const passed = await checkOne(ctx, exercise);
+    // A failing run offers a hint, as a wrong answer does (hintOffer); a starter that is missing
+    // has been told how to restore it instead. A run that solved it names the next exercise.
+    if (!passed && !missingStarter(exercise))
+      say(ctx, `${hintOffer(exercise, null, allAnsweredOnShow(before, exercise.id, partIds(exercise)))}\n`);
+    if (passed) await nextAfterSolving(ctx, before, ctx.progress.read(), exercise);
+    return passed ? 0 : 1;
+  }
   const code = (await exercisesInOrder(ctx)).filter((e) => e.meta.kind === "code");
   let passed = 0;
   for (const exercise of code) if (await checkOne(ctx, exercise, { quiet: true, survey: true })) passed++;
@@ -695,11 +710,51 @@ async function answer(
     // status in the page's words (statusLine: the record, then these numbers apart), as `show` says it.
     const numbers = variant === null ? undefined : numbersOnShow(ctx, progress, exercise, variant);
     if (!left.length || numbers) say(ctx, `${answerStatus(progress, exercise.id, parts, numbers)}\n`);
+    await nextAfterSolving(ctx, read, progress, exercise);
     return 0;
   }
-  const seed = variant === null ? "" : ` --seed ${variant}`;
-  say(ctx, `Stuck? npm run exercises -- hint ${exercise.id}${seed}\n`);
+  say(ctx, `${hintOffer(exercise, variant, allAnsweredOnShow(read, exercise.id, parts))}\n`);
   return 1;
+}
+
+/**
+ * What a wrong answer (answer) or a failing run of the checks (check) offers next, one line for
+ * both: the command for a hint. While the exercise is to do, a push ("Stuck? ..."). Once every
+ * part is answered (solved, or answered after seeing the solution), the learner is practising
+ * (new numbers, or a check re-run after an edit): the hint is offered without the push, as what
+ * the hint command then gives: on new numbers a hint with them; on the chapter's numbers every
+ * hint, to learn from, none counted (answeredHintNote's rule).
+ */
+function hintOffer(exercise: LoadedExercise, variant: number | null, answered: boolean): string {
+  const seed = variant === null ? "" : ` --seed ${variant}`;
+  const command = `npm run exercises -- hint ${exercise.id}${seed}`;
+  if (!answered) return `Stuck? ${command}`;
+  return variant === null
+    ? `Its hints, to learn from (none is counted now): ${command}`
+    : `A hint with these numbers: ${command}`;
+}
+
+/**
+ * The exercise to do next, in course order: the first not solved, as the start screen names it
+ * (with where the learner left it, if begun), and the command that shows it; when every exercise
+ * is solved, that said. `first`: said to a learner who has solved none ("Start with").
+ */
+function nextExerciseLines(progress: Progress, exercises: readonly LoadedExercise[], { first = false } = {}): string[] {
+  const next = exercises.find((e) => !isSolved(progress, e.id, partIds(e)));
+  if (!next) return [`Every exercise is solved: all ${exercises.length}.`];
+  // Where the learner left it, in the list's words ("1 attempt", "1 of 2 parts"), if begun.
+  const begun = status(progress, next);
+  return [
+    `${first && !begun ? "Start with" : "Next"}: ${titleOf(next.meta)}  (${next.id}, chapter ${next.meta.chapter}${begun ? `; ${begun.toLowerCase()}` : ""})`,
+    `  npm run exercises -- show ${next.id}`,
+  ];
+}
+
+/** After an answer or a check that solved an exercise (it was not solved before), the next one to do, as the start screen names it. */
+async function nextAfterSolving(ctx: Context, before: Progress, after: Progress, exercise: LoadedExercise) {
+  const parts = partIds(exercise);
+  if (isSolved(before, exercise.id, parts) || !isSolved(after, exercise.id, parts)) return;
+  say(ctx, `${nextExerciseLines(after, await exercisesInOrder(ctx)).join("\n")}\n`);
 }
 
 /**
@@ -1385,21 +1440,15 @@ async function start(ctx: Context, progressFile: string): Promise<number> {
   const progress = ctx.progress.read();
   const exercises = await exercisesInOrder(ctx);
   const solved = exercises.filter((e) => isSolved(progress, e.id, partIds(e)));
-  const next = exercises.find((e) => !solved.includes(e));
   const out = [
     "The exercises of Blast Radius, in your terminal: the ones on the course's pages, answered and checked here.",
     `Your progress is kept in ${progressFile}.`,
     "",
+    // The next exercise, by the rule a solving answer or check names it by (nextExerciseLines).
+    ...nextExerciseLines(progress, exercises, { first: solved.length === 0 }),
   ];
-  if (next) {
-    // Where the learner left it, in the list's words ("1 attempt", "1 of 2 parts"), if begun.
-    const begun = status(progress, next);
-    out.push(
-      `${solved.length === 0 && !begun ? "Start with" : "Next"}: ${titleOf(next.meta)}  (${next.id}, chapter ${next.meta.chapter}${begun ? `; ${begun.toLowerCase()}` : ""})`,
-      `  npm run exercises -- show ${next.id}`,
-      `${solved.length} of ${countOf(exercises.length, "exercise")} solved.`,
-    );
-  } else out.push(`Every exercise is solved: all ${exercises.length}.`);
+  if (solved.length < exercises.length)
+    out.push(`${solved.length} of ${countOf(exercises.length, "exercise")} solved.`);
   const uncounted = uncountedNote(ctx, progress);
   if (uncounted) out.push(uncounted);
   // The schedule as review would make it, newly solved exercises entered from when they were

@@ -9,7 +9,7 @@ import { countOf } from "../format/number.ts";
 import { withoutByteOrderMark } from "./file-text.ts";
 import {
   emptyProgress,
-  type ExerciseProgress,
+  entryHoldsProgress,
   maxProgressFileLength,
   mergeProgress,
   otherFileHolds,
@@ -81,20 +81,6 @@ export function importProgress(
   const imported = [...new Set([...Object.keys(kept.exercises), ...Object.keys(kept.review ?? {})])];
   const empty = counted.filter((id) => !imported.includes(id));
   return { ok: true, progress: mergeProgress(current, kept), imported, empty, unknown, unread };
-}
-
-/**
- * Whether an entry holds anything done: an attempt, a part solved, a hint opened, the solution
- * seen or a time solved. One that holds none (a field of the wrong kind read as nothing done)
- * would only turn "Not started" into "Started".
- */
-export function entryHoldsProgress(entry: ExerciseProgress): boolean {
-  return (
-    entry.hints > 0 ||
-    entry.revealed ||
-    entry.solvedAt !== undefined ||
-    Object.values(entry.parts).some((part) => part.attempts > 0 || part.solved)
-  );
 }
 
 /** What progress holds for one course (auditProgress). */

@@ -14,6 +14,7 @@ import {
   type Catalog,
   chapterDone,
   emptyProgress,
+  entryHoldsProgress,
   exerciseStatus,
   exportProgress,
   isSolved,
@@ -31,7 +32,7 @@ import {
   sanitizeReviewCard,
   totals,
 } from "./progress.ts";
-import { auditProgress, describeImport, entryHoldsProgress, importProgress } from "./progress-import.ts";
+import { auditProgress, describeImport, importProgress } from "./progress-import.ts";
 import { enrol, recordReview } from "./review.ts";
 import { grouped } from "../format/number.ts";
 
@@ -309,7 +310,11 @@ describe("chapter done marks and totals", () => {
   test("the progress page's words for an exercise follow what the reader has done", () => {
     const p = emptyProgress();
     expect(exerciseStatus(p, "a", ["x", "y"])).toBe("Not started");
+    // An entry that holds nothing done is not started, by the import's rule (entryHoldsProgress):
+    // a hand-written {"solved": true} reads so, and the terminal listed it "Started".
     partEntry(p, "a", "x");
+    expect(exerciseStatus(p, "a", ["x", "y"])).toBe("Not started");
+    p.exercises.a!.hints = 1;
     expect(exerciseStatus(p, "a", ["x", "y"])).toBe("Started");
     partEntry(p, "a", "x").attempts = 1;
     expect(exerciseStatus(p, "a", ["x", "y"])).toBe("1 attempt");
@@ -324,6 +329,35 @@ describe("chapter done marks and totals", () => {
     partEntry(p, "b", "code");
     p.exercises.b!.revealed = true;
     expect(exerciseStatus(p, "b", ["code"])).toBe("Solution seen");
+  });
+
+  test("an entry the page's import leaves out as nothing done is not started, in the same words", () => {
+    const text = '{"version":1,"exercises":{"backoff-full-jitter":{"solved":true}}}';
+    const read = readProgressText(text);
+    expect(read.ok).toBe(true);
+    const progress = (read as Extract<typeof read, { ok: true }>).progress;
+    const imported = importProgress(text, emptyProgress(), new Set(["backoff-full-jitter"]), "page");
+    expect(imported).toMatchObject({ ok: true, imported: [], empty: ["backoff-full-jitter"] });
+    expect(exerciseStatus(progress, "backoff-full-jitter", ["code"])).toBe("Not started");
+  });
+
+  test("not started exactly when the import's rule finds nothing done, for every kind of entry", () => {
+    // Every combination of what an entry can hold: a part tried or solved, hints, the solution
+    // seen, a time solved.
+    let kinds = 0;
+    for (const attempts of [0, 2])
+      for (const solved of [false, true])
+        for (const hints of [0, 1])
+          for (const revealed of [false, true])
+            for (const solvedAt of [undefined, "2026-12-01T09:00:00.000Z"]) {
+              const entry = { parts: { x: { attempts, solved } }, hints, revealed, ...(solvedAt ? { solvedAt } : {}) };
+              const progress = { ...emptyProgress(), exercises: { a: entry } };
+              expect(exerciseStatus(progress, "a", ["x", "y"]) === "Not started", JSON.stringify(entry)).toBe(
+                !entryHoldsProgress(entry),
+              );
+              kinds++;
+            }
+    expect(kinds).toBe(32);
   });
 
   test("the summary counts solved exercises, finished chapters and review cards due by the given time", () => {

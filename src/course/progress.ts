@@ -671,10 +671,25 @@ export function solvedStatus(seen: boolean, { before = false } = {}): string {
   return `✓ Solved${before ? " before" : ""}${seen ? solutionSeenMark : ""}`;
 }
 
-/** What the progress page says of one exercise: the same words at build time and in the browser. */
+/**
+ * Whether an entry holds anything done: an attempt, a part solved, a hint opened, the solution
+ * seen or a time solved. One that holds none (a field of the wrong kind read as nothing done, or
+ * `{"solved": true}` written by hand) is not started: an import leaves it out (progress-import.ts),
+ * and the page and the terminal say "Not started" (exerciseStatus).
+ */
+export function entryHoldsProgress(entry: ExerciseProgress): boolean {
+  return (
+    entry.hints > 0 ||
+    entry.revealed ||
+    entry.solvedAt !== undefined ||
+    Object.values(entry.parts).some((part) => part.attempts > 0 || part.solved)
+  );
+}
+
+/** What the progress page says of one exercise: the same words at build time, in the browser and in the terminal. */
 export function exerciseStatus(progress: Progress, id: string, parts: string[]): string {
   const entry = progress.exercises[id];
-  if (!entry) return "Not started";
+  if (!entry || !entryHoldsProgress(entry)) return "Not started";
   if (isSolved(progress, id, parts)) return solvedStatus(entry.revealed);
   if (answeredAfterReveal(progress, id, parts)) return "Answered after seeing the solution";
   const solved = parts.filter((p) => partEarned(entry.parts[p])).length;

@@ -11,6 +11,8 @@
  *   listNames(["a", "b", "c"])  "a, b and c"    a list as a sentence writes it ("a, b or c" with "or")
  *   listJoints(3)              ["", ", ", " and "]   what goes before each item of such a list, for
  *                                              lists whose items are markup (keys in <kbd>)
+ *   unitAfter("1", "calls per second")  "call per second"   a unit after a number as written, in
+ *                                              the singular after exactly "1"
  */
 
 import { grouped } from "./number.ts";
@@ -83,4 +85,18 @@ export function listNames(items: readonly string[], conjunction: "and" | "or" = 
  */
 export function listFirstNames(items: readonly string[], shown = 5): string {
   return listNames(items.length > shown ? [...items.slice(0, shown), `${grouped(items.length - shown)} more`] : items);
+}
+
+/**
+ * A unit after a number as written (`figure`, the text before it, or the number), in the singular
+ * when the number reads exactly 1: the thing it counts, its first word, loses its plural ("1 call
+ * per second", "1 query per second", "1 disk a day", "1 second"), and reads as given after any
+ * other number ("2 calls per second", "1.5 seconds", "0 calls"). A symbol, an abbreviation or a
+ * multiple ("%", "ms", "× peak") and a word already singular stay as they are.
+ */
+export function unitAfter(figure: number | string, unit: string): string {
+  if (String(figure) !== "1") return unit;
+  return unit.replace(/^([a-z]{2,}?)(ies|s)\b(?<!ss\b)/, (_, stem: string, ending: string) =>
+    ending === "ies" ? `${stem}y` : stem,
+  );
 }

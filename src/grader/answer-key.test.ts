@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { workshopExerciseBlocks } from "../course/workshop-exercises.ts";
 import { mulberry32 } from "../sim/random.ts";
+import { unitAfter } from "../format/words.ts";
 import { exerciseKey } from "./answer-key.ts";
 import { paramText } from "./fill-params.ts";
 import { defaultParams } from "./exercise-meta.ts";
@@ -37,7 +38,9 @@ describe("the workshop's answer key", () => {
             // percentage ("1 in 1,820 = 0.055%"), or the percentage before its rounded odds ("(about 1 in ...)").
             const figures = shown
               .replace(/ \(about .*\)$/, "")
+              // The unit as printed: in the singular after 1 ("1 call per second", unitAfter).
               .replace(part.unit ? ` ${part.unit}` : "", "")
+              .replace(part.unit ? ` ${unitAfter(1, part.unit)}` : "", "")
               .split(" = ");
             for (const figure of figures)
               expect(

@@ -29,7 +29,7 @@ import {
   roundToFigures,
   scientific,
 } from "../format/number.ts";
-import { listNames } from "../format/words.ts";
+import { listNames, unitAfter } from "../format/words.ts";
 
 export type VerdictStatus = "right" | "wrong" | "invalid";
 
@@ -247,9 +247,10 @@ function describeShare(part: NumericPart, expected: number): string {
 }
 
 function describeExpected(part: NumericPart, expected: number): string {
-  return part.type === "share"
-    ? describeShare(part, expected)
-    : formatNumber(expected) + (part.unit ? ` ${part.unit}` : "");
+  if (part.type === "share") return describeShare(part, expected);
+  // The unit after the number as written, in the singular after 1 ("1 call per second"; unitAfter).
+  const figure = formatNumber(expected);
+  return part.unit ? `${figure} ${unitAfter(figure, part.unit)}` : figure;
 }
 
 /** The expected answer of a part as a learner reads it: "1 in 1,820 = 0.055%", "disk, power-supply", "a=x, b=y". */

@@ -97,8 +97,22 @@ describe("situations", () => {
         },
       ],
     });
-    expect(text).toContain("Requests per second (per second; second 0 to 1,200, axis 0 to 5,400):");
+    // The caption says its unit, so the brackets do not say it again (unitBesideTitle, the page's rule).
+    expect(text).toContain("Requests per second (second 0 to 1,200, axis 0 to 5,400):");
     expect(text).toMatch(/arriving {2}\S{3} {2}800 5,400 -$/m);
+  });
+
+  test("a caption that does not say its unit gets it in brackets, as the page's chart title does", () => {
+    const block = {
+      kind: "series" as const,
+      caption: "Wait in the queue",
+      unit: "seconds",
+      x: { label: "second", values: [0, 5] },
+      lines: [{ name: "wait", values: [0, 2] }],
+    };
+    expect(situationText({ title: "Queue", blocks: [block] })).toContain(
+      "Wait in the queue (seconds; second 0 to 5, axis 0 to 2):",
+    );
   });
 
   test("sparklines scale to the axis", () => {

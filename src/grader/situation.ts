@@ -11,6 +11,7 @@
  */
 import type { Params } from "./exercise-schema.ts";
 import { asGiven } from "../format/number.ts";
+import { unitBesideTitle } from "../format/units.ts";
 
 /** A cell of a table: text, or a number shown as given. */
 export type Cell = string | number;
@@ -123,14 +124,17 @@ export function renderSituation(module: SituationModule, params: Params): Situat
 }
 
 /** A cell as text: numbers as given (the situation already rounded them for people). */
-const cellText = (cell: Cell): string => (typeof cell === "number" ? asGiven(cell) : cell);
+export const cellText = (cell: Cell): string => (typeof cell === "number" ? asGiven(cell) : cell);
+
+/** Which columns of a table hold figures (right-aligned): every cell a number, or written as one ("0.5%", "1,200"). */
+export function numericColumns(columns: readonly string[], rows: readonly Cell[][]): boolean[] {
+  return columns.map((_, c) => rows.every((r) => typeof r[c] === "number" || /^[-\d.,%×x ]+$/.test(String(r[c]))));
+}
 
 function textTable(columns: string[], rows: Cell[][], highlight: readonly number[] = []): string[] {
   const cells = [columns, ...rows.map((r) => r.map(cellText))];
   const widths = columns.map((_, c) => Math.max(...cells.map((r) => r[c]!.length)));
-  const numeric = columns.map((_, c) =>
-    rows.every((r) => typeof r[c] === "number" || /^[-\d.,%×x ]+$/.test(String(r[c]))),
-  );
+  const numeric = numericColumns(columns, rows);
   const line = (r: string[], mark: string) =>
     `${mark} ${r.map((cell, c) => (numeric[c] ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join("  ")}`.trimEnd();
   return [
@@ -161,46 +165,58 @@ export function seriesMax(block: Extract<SituationBlock, { kind: "series" }>): n
   return max;
 }
 
-/** The situation as the terminal prints it. */
-export function situationText(situation: Situation): string {
-  const out = [`== ${situation.title} ==`];
-  for (const block of situation.blocks) {
-    out.push("");
-    switch (block.kind) {
-      case "text":
-        out.push(block.text);
-        break;
-      case "table":
-        out.push(`${block.caption}:`, ...textTable(block.columns, block.rows, block.highlight));
-        break;
-      case "series": {
-        const max = seriesMax(block);
-        const xs = block.x.values;
-        // Numbers as given, thousands grouped, as the page's axis and values table write them ("1,200").
-        out.push(
-          `${block.caption} (${block.unit}; ${block.x.label} ${cellText(xs[0]!)} to ${cellText(xs.at(-1)!)}, axis 0 to ${cellText(max)}):`,
-        );
-        const width = Math.max(...block.lines.map((l) => l.name.length));
-        // Each line: its sparkline, then its values in order (exact numbers to read off).
-        for (const line of block.lines)
-          out.push(
-            `  ${line.name.padEnd(width)}  ${sparkline(line.values, max)}  ${line.values.map((v) => (v === null ? "-" : cellText(v))).join(" ")}`,
-          );
-        break;
-      }
-      case "log":
-        out.push(`${block.caption}:`, ...block.lines.map((l) => `  ${l}`));
-        break;
-      case "map":
-        out.push(
-          `${block.caption}:`,
-          ...block.text
-            .trimEnd()
-            .split("\n")
-            .map((l) => `  ${l}`),
-        );
-        break;
+/**
+ * A series' caption line: its caption, its unit unless the caption already says it (unitBesideTitle,
+ * the page's rule: "Calls per second", not "Calls per second (per second; ...)"), the x axis's
+ * range and the y axis's top. Numbers as given, thousands grouped, as the page's axis and values
+ * table write them ("1,200").
+ */
+export function seriesCaption(block: Extract<SituationBlock, { kind: "series" }>): string {
+  const xs = block.x.values;
+  const unit = unitBesideTitle(block.caption, block.unit);
+  return `${block.caption} (${unit ? `${unit}; ` : ""}${block.x.label} ${cellText(xs[0]!)} to ${cellText(xs.at(-1)!)}, axis 0 to ${cellText(seriesMax(block))}):`;
+}
+
+/** A series line's values as the terminal lists them after its sparkline, in order: exact numbers to read off, "-" for none. */
+export function seriesValues(values: readonly (number | null)[]): string {
+  return values.map((v) => (v === null ? "-" : cellText(v))).join(" ");
+}
+
+/**
+ * One block as the terminal prints it, as written (no width): a table's rows in columns, a series'
+ * lines each a sparkline and its values, a log's and a map's lines indented two spaces.
+ */
+export function blockLines(block: SituationBlock): string[] {
+  switch (block.kind) {
+    case "text":
+      return [block.text];
+    case "table":
+      return [`${block.caption}:`, ...textTable(block.columns, block.rows, block.highlight)];
+    case "series": {
+      const max = seriesMax(block);
+      const width = Math.max(...block.lines.map((l) => l.name.length));
+      // Each line: its sparkline, then its values in order (exact numbers to read off).
+      return [
+        seriesCaption(block),
+        ...block.lines.map(
+          (line) => `  ${line.name.padEnd(width)}  ${sparkline(line.values, max)}  ${seriesValues(line.values)}`,
+        ),
+      ];
     }
+    case "log":
+      return [`${block.caption}:`, ...block.lines.map((l) => `  ${l}`)];
+    case "map":
+      return [
+        `${block.caption}:`,
+        ...block.text
+          .trimEnd()
+          .split("\n")
+          .map((l) => `  ${l}`),
+      ];
   }
-  return out.join("\n");
+}
+
+/** The situation as the terminal prints it, as written (a pipe); fitted to a terminal by situation-text.ts. */
+export function situationText(situation: Situation): string {
+  return [`== ${situation.title} ==`, ...situation.blocks.flatMap((block) => ["", ...blockLines(block)])].join("\n");
 }

@@ -137,3 +137,14 @@ test("-h anywhere before -- is --help: the usage, exit 0; after --, an argument"
   expect(through.out).toMatch(/^usage: npm run sim -- cells /);
   expect(() => command.run(["--", "-h"])).toThrow('unexpected argument "-h"');
 });
+
+test("a misspelt --fault, --release or --router gets the name near it, as a misspelt simulation does", () => {
+  expect(() => command.run(["--fault", "poisn"])).toThrow(
+    new UsageError('--fault must be one of poison, bad-deploy or lost-zone, got "poisn" (did you mean poison?)'),
+  );
+  expect(() => command.run(["--router", "cashed"])).toThrow(/got "cashed" \(did you mean cached\?\)$/);
+  // Nothing near: the allowed names alone.
+  expect(() => command.run(["--fault", "meteor"])).toThrow(
+    new UsageError('--fault must be one of poison, bad-deploy or lost-zone, got "meteor"'),
+  );
+});

@@ -5,7 +5,16 @@
  */
 import { asGiven, countOf, grouped, nounFor, percentUpTo, times } from "../../format/number.ts";
 import { listNames } from "../../format/words.ts";
-import { asksForHelp, numberOption, parseArgs, processIo, table, UsageError, type ParsedArgs } from "../args.ts";
+import {
+  asksForHelp,
+  didYouMean,
+  numberOption,
+  parseArgs,
+  processIo,
+  table,
+  UsageError,
+  type ParsedArgs,
+} from "../args.ts";
 import type { SimCommand } from "./command.ts";
 import { fitLines, fitUsage, outputWidth } from "../terminal-width.ts";
 import { blastRadius, type BlastRadius, type Fault } from "../../sim/cells/blast.ts";
@@ -58,8 +67,11 @@ options:
 function choice<T extends string>(args: ParsedArgs, name: string, allowed: readonly T[], fallback: T): T {
   const raw = args.options.get(name)?.at(-1);
   if (raw === undefined) return fallback;
+  // A name close to one allowed is suggested, as a misspelt simulation or parameter is (didYouMean).
   if (!(allowed as readonly string[]).includes(raw))
-    throw new UsageError(`--${name} must be one of ${listNames(allowed, "or")}, got "${raw}"`);
+    throw new UsageError(
+      `--${name} must be one of ${listNames(allowed, "or")}, got "${raw}"${didYouMean(raw, allowed)}`,
+    );
   return raw as T;
 }
 

@@ -3,7 +3,8 @@ import { asGiven, grouped, percent, perRequest, secondsOrMinutes } from "../../f
 import { refusalWords } from "../../sim/retry-storm/metrics.ts";
 import { triesPerRequest } from "../../widgets/replay/view.ts";
 import { seedHelp, UsageError } from "../args.ts";
-import { defenceNames, parameterSpecs, timesOutWaiting } from "../../sim/retry-storm/index.ts";
+import { defaultScenario, defenceNames, parameterSpecs, timesOutWaiting } from "../../sim/retry-storm/index.ts";
+import { retryStormEventLimit, runSizeProblem } from "../../sim/retry-storm/run-size.ts";
 import { listNames } from "../../format/words.ts";
 import command from "./retry-storm.ts";
 import { capture as captureOutput, sim } from "./capture.test-helper.ts";
@@ -250,4 +251,31 @@ test("exactly one try per request reads as the page writes it, with its two deci
 }, async () => {
   const { out } = await capture(["--set", "triggerDuration=0"]);
   expect(out).toMatch(/amplification\s+1\.00 tries per request \(1\.00 dependency calls\)/);
+});
+
+test("a run that used to take over a minute is refused up front, naming the limit and the duration that fits", async () => {
+  // 71.9 million events and 78 s before, with no word; the page's links take the same parameters.
+  const argv = ["--set", "duration=3600", "--set", "load=5", "--set", "attempts=20", "--set", "intervention=none"];
+  const started = performance.now();
+  const refusal = await capture(argv).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  expect(performance.now() - started).toBeLessThan(1000);
+  expect(refusal).toBeInstanceOf(UsageError);
+  const message = (refusal as UsageError).message;
+  expect(message).toMatch(
+    /^a run of 3,600 s at load 5 with 20 attempts could take up to [\d,]+ events, over the limit of 10,000,000 a run: use a duration of at most \d+ s, or lower the load or the attempts$/,
+  );
+  // The duration it names runs.
+  const longest = message.match(/at most (\d+) s/)![1]!;
+  expect(runSizeProblem(defaultScenario({ params: { duration: Number(longest), load: 5, attempts: 20 } }))).toBe(
+    undefined,
+  );
+});
+
+test("the cost limit is stated in --help", async () => {
+  const { out } = await capture(["--help"]);
+  expect(out).toMatch(/^cost limit:\n {2}a run may take at most 10,000,000 events\./m);
+  expect(retryStormEventLimit).toBe(10_000_000);
 });

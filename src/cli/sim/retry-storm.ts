@@ -31,6 +31,7 @@ import {
   timesOutWaiting,
 } from "../../sim/retry-storm/index.ts";
 import { refusalWords } from "../../sim/retry-storm/metrics.ts";
+import { retryStormEventLimit, runSizeProblem } from "../../sim/retry-storm/run-size.ts";
 import { asGiven, grouped, nounFor, percent, perRequest, secondsOrMinutes } from "../../format/number.ts";
 import { listNames } from "../../format/words.ts";
 
@@ -87,6 +88,11 @@ function help(width: number | undefined): string {
     "  --set NAME=VALUE  change a parameter (repeatable); VALUE may be none where allowed",
     "  --json            print the summary as JSON instead of a table",
     "  --help            this text",
+    "",
+    "cost limit:",
+    `  a run may take at most ${grouped(retryStormEventLimit)} events. Before it starts, the events it could take are`,
+    "  bounded from its parameters (requests over the warm-up and duration at the load, tries per",
+    "  request, calls per try): a run over the limit is refused, naming the longest duration that fits.",
   ];
   const lines = [
     fitUsage(prose.join("\n"), width),
@@ -231,6 +237,9 @@ const command: SimCommand = {
       defences: parseDefences(args.options.get("defences")),
       params: sets,
     });
+    // Refuse up front what would run for minutes, saying which limit and how to stay under it.
+    const size = runSizeProblem(scenario);
+    if (size) throw new UsageError(size);
     const defenceOf = (name: string) => parameterSpec(name)?.defence;
     for (const line of ignoredSettings(Object.keys(sets), defenceOf, scenario.defences, (d) => `add --defences ${d}`))
       io.stderr(`${fitMessage(line, errorWidth(io))}\n`);

@@ -101,6 +101,9 @@ test("a chart's title says its unit once: in brackets only when the caption does
   const html = situationHtml({ title: "t", blocks: [series("Calls per second", "per second", 100)] });
   expect(html).toContain("<figcaption>Calls per second</figcaption>");
   expect(html).not.toContain("(per second)</span>");
+  // And so does what a screen reader reads of the chart: "Calls per second, over …", not "…, per second, over".
+  expect(html).toMatch(/aria-label="Calls per second, over /);
+  expect(queue).toMatch(/aria-label="Wait in the queue, seconds, over /);
 });
 
 test("a column heading's hyphenated word is kept whole, the heading escaped", () => {

@@ -223,7 +223,8 @@ function seriesHtml(block: Extract<SituationBlock, { kind: "series" }>): string 
     )
     .join("");
   const unit = unitBesideTitle(block.caption, block.unit);
-  const description = `${block.caption}, ${block.unit}, over ${block.x.label} ${x0} to ${x1}; the values are in the table below.`;
+  // The unit where the caption does not already say it ("Calls per second", not "…, per second").
+  const description = `${block.caption}${unit ? `, ${unit}` : ""}, over ${block.x.label} ${x0} to ${x1}; the values are in the table below.`;
   const values = tableHtml(
     unit ? `${block.caption} (${unit})` : block.caption,
     [block.x.label, ...block.lines.map((l) => l.name)],

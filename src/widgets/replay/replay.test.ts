@@ -22,6 +22,7 @@ import {
 } from "./state.ts";
 import { grouped, secondsOrMinutes, successPercent } from "../../format/number.ts";
 import { seedRange } from "../../sim/random.ts";
+import { runSizeProblem } from "../../sim/retry-storm/run-size.ts";
 import { chartSvg } from "./svg.ts";
 import { drawEdgeTimes, seriesOptions, timeAxisLabels, timeAxisTicks, valueAxisLabels } from "./charts.ts";
 import {
@@ -357,6 +358,22 @@ test("operators set to step in when the run has ended, or after, are refused at 
     duration: 3600,
     intervention: 3000,
   });
+});
+
+test("a link whose values, each fine alone, ask together for a run over the limit of events runs the defaults, and says why (audit, session 58)", () => {
+  // The audit's terminal run, 71.9 M events in 78 s: the terminal refuses it by the same rule.
+  const huge = new URLSearchParams("duration=3600&load=5&attempts=20&intervention=none");
+  const asked = {
+    params: { ...parameterDefaults, duration: 3600, load: 5, attempts: 20, intervention: null },
+    defences: [],
+  };
+  expect(fromQuery(huge).params).toEqual({});
+  expect(linkProblems(huge)).toEqual([`${runSizeProblem(asked)}; so every setting takes its default`]);
+  expect(runSizeProblem(asked)).toMatch(/over the limit of 10,000,000 a run: use a duration of at most \d+ s/);
+  // A long run the limit allows keeps its settings, and says nothing.
+  const long = new URLSearchParams("duration=3600");
+  expect(fromQuery(long).params).toEqual({ duration: 3600 });
+  expect(linkProblems(long)).toEqual([]);
 });
 
 test("the defended heading lists only the defences it has; bulkheads get a line on their pools", () => {

@@ -14,6 +14,7 @@ import {
   type Scenario,
 } from "../../sim/retry-storm/index.ts";
 import { amount } from "../../sim/retry-storm/scenario.ts";
+import { runSizeProblem } from "../../sim/retry-storm/run-size.ts";
 import { isSeed, readSeed, seedRange, seedRule } from "../../sim/random.ts";
 import { listNames } from "../../format/words.ts";
 import { replayQueryKeys } from "./url-keys.ts";
@@ -131,9 +132,23 @@ export function describeState(state: ReplayState): string {
 
 /**
  * Keep only valid, non-default parameters; order defences canonically. A seed that is not one
- * (isSeed, the one seed rule) takes the default, as an invalid parameter does.
+ * (isSeed, the one seed rule) takes the default, as an invalid parameter does. Parameters that
+ * together ask for a run over the limit of events (runSizeProblem, the terminal's rule too: a
+ * hand-edited link can, the form cannot) take their defaults, every one.
  */
 export function normalizeState(state: UncheckedState): ReplayState {
+  const checked = checkedState(state);
+  return tooBig(checked) === undefined ? checked : { ...checked, params: {} };
+}
+
+/** Why either run of `state` is over the limit of events (runSizeProblem), or undefined. */
+function tooBig(state: ReplayState): string | undefined {
+  const { naive, defended } = scenarios(state);
+  return runSizeProblem(naive) ?? runSizeProblem(defended);
+}
+
+/** normalizeState, each value checked alone. */
+function checkedState(state: UncheckedState): ReplayState {
   const seed = isSeed(state.seed) ? state.seed : defaultReplayState.seed;
   const chosen = new Set(state.defences ?? defaultReplayState.defences);
   const params: Record<string, unknown> = {};
@@ -178,6 +193,11 @@ export function toQuery(state: ReplayState, base = new URLSearchParams()): URLSe
 
 /** Read a state from URL query parameters; anything missing or invalid takes its default. */
 export function fromQuery(query: URLSearchParams): ReplayState {
+  return normalizeState(queryState(query));
+}
+
+/** What a query asks for, not yet checked. */
+function queryState(query: URLSearchParams): UncheckedState {
   const seedText = query.get("seed");
   const defencesText = query.get("defences");
   const params: Record<string, unknown> = {};
@@ -185,14 +205,14 @@ export function fromQuery(query: URLSearchParams): ReplayState {
     const value = query.get(spec.name);
     if (value !== null) params[spec.name] = value;
   }
-  return normalizeState({
+  return {
     seed: seedText === null ? undefined : readSeed(seedText),
     defences:
       defencesText === null
         ? undefined
         : (defencesText.split(",").filter((d) => (defenceNames as readonly string[]).includes(d)) as DefenceName[]),
     params,
-  });
+  };
 }
 
 /**
@@ -236,6 +256,9 @@ export function linkProblems(query: URLSearchParams): string[] {
       `${spec.name} "${text}" cannot be used (${why.replace(/\.$/, "").toLowerCase()}), so it takes its default, ${fallback}`,
     );
   }
+  // Each value fine alone, together over the limit of events: every setting takes its default.
+  const big = tooBig(checkedState(queryState(query)));
+  if (big !== undefined) problems.push(`${big}; so every setting takes its default`);
   return problems;
 }
 
