@@ -353,6 +353,11 @@ describe("evidence must be specific to its point and its question (audit, sessio
     expect(judgeClaim(criterion("budget", "defence", 2), claim, notes, {}).status).toBe("agrees");
     expect(sentencesOf("Two copies at 99% give\n99.99% together.")).toHaveLength(1);
     expect(sentencesOf("Cells, which\nCost money")).toHaveLength(1);
+    // The bank's own model answers wrap so: "reaches that only\n68.6% of the time", "about\n900,000
+    // requests", "the lag itself\n(warm pools…)".
+    expect(sentencesOf("The canary reaches that only\n68.6% of the time.")).toHaveLength(1);
+    expect(sentencesOf("That is about\n900,000 requests.")).toHaveLength(1);
+    expect(sentencesOf("Shorten the lag itself\n(warm pools, a smaller window).")).toHaveLength(1);
     // Notes a line a point, unpunctuated, are a sentence a line: each can back its own point.
     expect(sentencesOf("Cells per tenant\nRate limits at the edge\n10 cells of 100 tenants")).toEqual([
       "Cells per tenant",

@@ -417,12 +417,11 @@ const commonWords = new Set(
 /** A word as quotes and rubrics are compared: its first five letters ("routine" is "routinely"). */
 const stem = (word: string) => word.slice(0, 5);
 
-/** The stems pointWords read from each rubric's text so far: a figure's check asks for them once a figure. */
+/** The stems read from each rubric text so far: a figure's check asks for them once a figure. */
 const rubricStems = new Map<string, Set<string>>();
 
-/** The words of a point's rubric (its name, its levels, its ask) that tie a quote to it, as stems. */
-function pointWords(criterion: Pick<Criterion, "point" | "mid" | "senior" | "staff" | "evidence">): Set<string> {
-  const text = `${criterion.point} ${criterion.mid} ${criterion.senior} ${criterion.staff} ${criterion.evidence.ask}`;
+/** The words of a rubric text that tie a quote to it, as stems: four letters or more, not common. */
+function stemsOf(text: string): Set<string> {
   let stems = rubricStems.get(text);
   if (stems === undefined) {
     stems = new Set(
@@ -436,16 +435,27 @@ function pointWords(criterion: Pick<Criterion, "point" | "mid" | "senior" | "sta
   return stems;
 }
 
-/** Whether a quote uses a word of its point's rubric (pointWords): says something of this point. */
-function aboutPoint(
-  quote: string,
-  criterion: Pick<Criterion, "point" | "mid" | "senior" | "staff" | "evidence">,
-): boolean {
-  const own = pointWords(criterion);
+type RubricText = Pick<Criterion, "point" | "mid" | "senior" | "staff" | "evidence">;
+
+/** A point's rubric as one text: its name, its levels, its ask. */
+const pointText = (c: RubricText) => `${c.point} ${c.mid} ${c.senior} ${c.staff} ${c.evidence.ask}`;
+
+/** The words of a point's rubric (pointText) that tie a quote to it, as stems. */
+const pointWords = (criterion: RubricText): Set<string> => stemsOf(pointText(criterion));
+
+/**
+ * Whether a quote uses a word of a rubric's text, stem for stem as pointWords reads a rubric: of one
+ * descriptor alone, for the staff step (staff-step.ts), or of the whole point (aboutPoint).
+ */
+export function usesWordOf(quote: string, text: string): boolean {
+  const own = stemsOf(text);
   return wordsOf(quote)
     .split(" ")
     .some((w) => w.length >= 4 && !commonWords.has(w) && own.has(stem(w)));
 }
+
+/** Whether a quote uses a word of its point's rubric (pointWords): says something of this point. */
+const aboutPoint = (quote: string, criterion: RubricText): boolean => usesWordOf(quote, pointText(criterion));
 
 /**
  * Units, measures and things counted: a word of these beside a figure says what the figure is
@@ -499,10 +509,7 @@ function figuresRead(sentence: string): FigureRead[] {
  * Whether words beside a figure say what it is: a unit or a thing counted (unitWords), or a word of
  * its point's rubric (pointWords, less the ask's own verbs): "12.5% of tenants", not "10" alone.
  */
-function saysWhat(
-  beside: readonly string[],
-  criterion: Pick<Criterion, "point" | "mid" | "senior" | "staff" | "evidence">,
-): boolean {
+function saysWhat(beside: readonly string[], criterion: RubricText): boolean {
   const own = pointWords(criterion);
   return beside.some(
     (w) =>
@@ -537,21 +544,24 @@ const listItem = /^[^\S\n]*(?:[-*•‣◦–—]|\d{1,2}[.)])[^\S\n]+/gm;
  * in the next line, whatever that line starts with ("12.5% of\n8 cells").
  */
 const goesOn =
-  /(?:[,;]|\b(?:a|an|the|and|or|but|of|to|at|by|for|from|in|on|per|with|which|that|than|as|is|are|give|gives))[^\S\n]*$/iu;
+  /(?:[,;:(]|\b(?:a|an|the|and|or|but|of|to|at|by|for|from|in|on|per|with|which|that|than|as|is|are|give|gives|about|only|around|roughly|nearly|over|under|up|some|just))[^\S\n]*$/iu;
+
+/** A line that starts so goes on the sentence before it: in lower case, or with a bracket or "%". */
+const startsOn = /^\s*(?:\p{Ll}|[()%])/u;
 
 /**
  * The sentences of notes: one ends where a sentence ends, at . ! or ? before a space (after any
  * closing quote or bracket; "12.5%" is one word), at a blank line, and where a list item starts.
  * A line break ends one too (notes are often one point a line, unpunctuated), unless the sentence
- * plainly goes on: the next line starts in lower case, or the line ends in a comma or a word such
- * as "of" (goesOn). A sentence wrapped by hand before a capital after any other word is two
+ * plainly goes on: the next line starts in lower case or with a bracket, or the line ends in a
+ * comma or a word such as "of" or "about" (goesOn). A sentence wrapped by hand before a capital after any other word is two
  * ("we cap retries\nAt 10% of requests"): notes a line a point are the commoner case.
  */
 export function sentencesOf(notes: string): string[] {
   const lines = notes.replace(listItem, "\n\n").split("\n");
   let text = lines[0]!;
   for (let i = 1; i < lines.length; i++)
-    text += (/^\s*\p{Ll}/u.test(lines[i]!) || goesOn.test(lines[i - 1]!) ? "\n" : "\n\n") + lines[i];
+    text += (startsOn.test(lines[i]!) || goesOn.test(lines[i - 1]!) ? "\n" : "\n\n") + lines[i];
   return text
     .split(/(?<=[.!?]["'\u2019\u201d)\]]*)\s+|\n[^\S\n]*\n\s*/u)
     .map((s) => s.trim())

@@ -3,8 +3,9 @@
  * point and its question. The audit's (session 57) keyword-stuffed note, pasted into every
  * question, and the question pasted back as the answer were "staff" on 22 and 13 of the 52
  * questions; neither backs staff anywhere now, nor (session 58) the stuffed note claimed sentence by
- * sentence, whose bare "10" was a number. The bank's own model answers still back their
- * points, so the checks are not simply made impossible.
+ * sentence, whose bare "10" was a number, nor the same note with "We run 10 cells.", whose staff step
+ * used a word of the point's name only. The bank's own model answers still back their points, so the
+ * checks are not simply made impossible.
  */
 import { describe, expect, test } from "vitest";
 import type { Criterion } from "../question-bank.ts";
@@ -18,6 +19,9 @@ type Question = (typeof questions)[number];
 /** The audit's note (.scratch/s57/gd-redteam/stuff.ts): defence names and generic sentences, no thought. */
 const stuffed =
   "I would use a bulkhead and cells and a canary with a quota. It costs money and latency. I would limit the blast radius of every failure. 10";
+
+/** The red-team's variant (session 58): the same note, its figure said with what it counts. */
+const stuffedCounted = stuffed.replace(/10$/, "We run 10 cells.");
 
 /** The audit's claims on the stuffed note: staff on every point, the same evidence for each kind. */
 function stuffedDebrief(q: Question): Debrief {
@@ -152,16 +156,18 @@ describe("evidence is specific to its point and its question, over the whole ban
   });
 
   test("the stuffed note backs staff on none however its sentences are claimed: its bare figure is no number", () => {
-    expect(atStaff(questions.map((q) => [q, bestDebrief(q.rubric, stuffed, askedIn(q))]))).toEqual([]);
+    for (const note of [stuffed, stuffedCounted])
+      expect(atStaff(questions.map((q) => [q, bestDebrief(q.rubric, note, askedIn(q))]))).toEqual([]);
     // The red-team's case (session 58): the note's "10", alone, backed cell-size's trade-off at staff,
     // with its sentence about blast radius as the step.
     const q = questions.find((x) => x.id === "cell-size")!;
     const point = q.rubric.findIndex((c) => c.id === "tradeoff");
-    const judged = (notes: string) =>
+    const blastRadius = "I would limit the blast radius of every failure";
+    const judged = (notes: string, step = blastRadius) =>
       debriefWithSteps(
         q.rubric,
         q.rubric.map((_, i): Claim => (i === point ? { level: 3, evidence: "10" } : { level: 0, evidence: "" })),
-        q.rubric.map((_, i) => (i === point ? "I would limit the blast radius of every failure" : undefined)),
+        q.rubric.map((_, i) => (i === point ? step : undefined)),
         notes,
         0,
         values,
@@ -170,8 +176,18 @@ describe("evidence is specific to its point and its question, over the whole ban
       ).verdicts[point]!;
     expect(judged(stuffed)).toMatchObject({ status: "missing", backed: 0 });
     expect(judged(stuffed).message).toMatch(/^Your figure 10 stands alone in your notes/);
-    // Said with what it counts, the same figure is a number again.
-    expect(judged(stuffed.replace(/10$/, "We run 10 cells."))).toMatchObject({ status: "agrees", backed: 3 });
+    // Said with what it counts, the same figure is a number again, and backs senior; its step, "blast
+    // radius", is the point's name ("Blast radius against fixed cost"), not its staff descriptor.
+    expect(q.rubric[point]!.point).toMatch(/^Blast radius/);
+    const counted = judged(stuffedCounted);
+    expect(counted).toMatchObject({ status: "missing", backed: 2 });
+    expect(counted.message).toBe(
+      "Your staff step uses no word of the staff descriptor: quote where your notes take the step it names. Counted at senior.",
+    );
+    // A step the notes take in the staff descriptor's words ("Derives the count from the business's
+    // tolerance and the largest tenant") counts at staff beside the same figure.
+    const derived = "The count comes from what the business tolerates and the largest tenant";
+    expect(judged(`${stuffedCounted} ${derived}.`, derived)).toMatchObject({ status: "agrees", backed: 3 });
   });
 
   test("the question pasted back as the notes backs staff on none, however its sentences are claimed", () => {

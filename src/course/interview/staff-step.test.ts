@@ -56,6 +56,33 @@ describe("the staff step on a number point", () => {
     );
   });
 
+  test("the step uses a word of the staff descriptor itself, not of the point's name, mid or senior descriptor or ask", () => {
+    const c = question.rubric[point]!;
+    // Each step is a sentence of the notes, of four words or more besides figures, and uses a word
+    // of another part of the rubric: its name, its mid or senior descriptor, its ask (which asks for
+    // the figure), or the staff step's own prompt. All but the ask's backed staff while a word of the
+    // rubric, with the prompt for the ask, was enough.
+    const steps: [string, string, string][] = [
+      [c.point, "reach", "the reach and the duration were both too large"],
+      [c.mid, "lasts", "it lasts long enough to matter to everyone"],
+      [c.senior, "global", "that compares well with a global push"],
+      [c.evidence.ask, "staged", "the staged rollout did better than that"],
+      [staffStep(c)!.replace(c.staff, ""), "figure", "my notes show that figure again"],
+    ];
+    for (const [part, word, step] of steps) {
+      expect(part.toLowerCase()).toContain(word);
+      expect(c.staff.toLowerCase()).not.toContain(word);
+      const v = judged(`${numberOnly}. ${step}.`, 3, step);
+      expect(v, step).toMatchObject({ status: "missing", backed: 2 });
+      expect(v.message).toBe(
+        "Your staff step uses no word of the staff descriptor: quote where your notes take the step it names. Counted at senior.",
+      );
+    }
+    // A word of the staff descriptor, however it ends ("levers", "proposal"), is the step's.
+    for (const step of ["the lever we pull is the cell size", "my proposal is smaller cells for the busiest customers"])
+      expect(judged(`${numberOnly}. ${step}.`, 3, step), step).toMatchObject({ status: "agrees", backed: 3 });
+  });
+
   test("a wrong figure is still wrong at staff, whatever the step", () => {
     const v = debriefWithSteps(
       question.rubric,
