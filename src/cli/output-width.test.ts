@@ -153,9 +153,11 @@ describe("sim and gameday output fitted to the terminal", { timeout: 120_000 }, 
   test("cells at 40 columns: the outage's five columns are one phase after another", async () => {
     const { out } = await cli("sim", ["cells"], { columns: 40 });
     expect(out).toMatch(
-      /^control-plane-down\n {2}existing routed: 1,000\n {2}failed: 0\n {2}new placed: 0\n {2}new waiting: 20$/m,
+      /^Control plane down\n {2}existing routed: 1,000\n {2}failed: 0\n {2}new placed: 0\n {2}new waiting: 20$/m,
     );
-    expect((await cli("sim", ["cells"], { columns: 60 })).out).toMatch(/^control-plane-down +1,000 +0 +0 +20$/m);
+    // At 60 a table, the phase's words wrapped in their column.
+    expect((await cli("sim", ["cells"], { columns: 60 })).out).toMatch(/^Control +1,000 +0 +0 +20\nplane down$/m);
+    expect((await cli("sim", ["cells"], { columns: 80 })).out).toMatch(/^Control plane down +1,000 +0 +0 +20$/m);
   });
 
   test("gameday show at 40 columns: the actions one after another, indented under actions:", async () => {

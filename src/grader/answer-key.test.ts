@@ -1,12 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { workshopExerciseBlocks } from "../course/workshop-exercises.ts";
 import { mulberry32 } from "../sim/random.ts";
+import { paramWords } from "../format/param-words.ts";
 import { unitAfter } from "../format/words.ts";
 import { exerciseKey } from "./answer-key.ts";
 import { paramText } from "./fill-params.ts";
 import { defaultParams } from "./exercise-meta.ts";
 import { gradeChoice, gradeMatch, gradeNumeric } from "./grade.ts";
-import { loadExercise } from "./load-exercises.ts";
+import { loadAllExercises, loadExercise } from "./load-exercises.ts";
 import type { ChoiceAnswer } from "./exercise-schema.ts";
 import { expectedAnswers, type SolutionModule } from "./solution.ts";
 
@@ -66,10 +67,31 @@ describe("the workshop's answer key", () => {
       );
       for (const v of key.variants) {
         const dealt = module.variant!(mulberry32(v.seed));
-        for (const [name, value] of Object.entries(dealt)) expect(v.numbers).toContain(`${name} ${paramText(value)}`);
+        for (const [name, value] of Object.entries(dealt))
+          expect(v.numbers).toContain(paramWords(name, paramText(value)));
         check(dealt, v.answers);
       }
       expect(key.variants.length).toBe(typeof module.variant === "function" && meta.params ? 8 : 0);
     },
   );
+
+  test("every exercise's variants name the numbers they deal in words, never by a camelCase name", async () => {
+    // It once printed "rate 70, meanMillis 30, slowMillis 2,500".
+    let named = 0;
+    for (const { id, meta } of loadAllExercises()) {
+      if (meta.kind === "code") continue;
+      const module = await solution(id);
+      for (const v of exerciseKey(id, meta, module, 3).variants) {
+        const dealt = module.variant!(mulberry32(v.seed));
+        expect(v.numbers, id).toBe(
+          Object.entries(dealt)
+            .map(([name, value]) => paramWords(name, paramText(value)))
+            .join(", "),
+        );
+        expect(v.numbers, id).not.toMatch(/[a-z][A-Z]/);
+        named++;
+      }
+    }
+    expect(named).toBeGreaterThan(30);
+  });
 });

@@ -5,6 +5,7 @@
  * page (/answer-key/) and its test share it, so the printed key is what the grader accepts.
  */
 import { markdownText } from "../format/markdown-text.ts";
+import { paramWords } from "../format/param-words.ts";
 import { mulberry32 } from "../sim/random.ts";
 import { defaultParams, titleOf } from "./exercise-meta.ts";
 import type { ExerciseMeta, MatchAnswer, Params, Part } from "./exercise-schema.ts";
@@ -24,7 +25,7 @@ export interface KeyPart {
 
 export interface KeyVariant {
   seed: number;
-  /** The numbers the seed deals, "workers 24, shard 3". */
+  /** The numbers the seed deals, each named in words (paramWords): "workers 24, shard 3", "mean 30 ms". */
   numbers: string;
   /** One answer per part, in the parts' order. */
   answers: string[];
@@ -77,7 +78,7 @@ export function exerciseKey(id: string, meta: ExerciseMeta, solution: SolutionMo
       variants.push({
         seed,
         numbers: Object.entries(dealt)
-          .map(([name, value]) => `${name} ${paramText(value)}`)
+          .map(([name, value]) => paramWords(name, paramText(value)))
           .join(", "),
         answers: partsAnswered(meta, solution, dealt),
       });

@@ -394,6 +394,40 @@ describe("one rule for how close is right", () => {
     expect(gradeNumeric(exact, "1.87500001", 1.875).status).toBe("wrong");
   });
 
+  test("a typed decimal a hair off an exact or rounded part is told so, not 'too high' or 'too low'", () => {
+    const exact = numericPartSchema.parse({ id: "e", prompt: "p", type: "number", tolerance: 0 });
+    const exactShare = numericPartSchema.parse({ id: "s", prompt: "p", type: "share", tolerance: 0 });
+    const exactWords = (input: string) =>
+      `Not exactly the value asked for: ${input} is a hair off it, and this part takes the exact value. Give it exactly (a fraction or a calculation, where its decimal does not end).`;
+    const roundedWords = (input: string) =>
+      `Not the value asked for, nor a rounding of it: ${input} is a hair off it. Give it exactly, or rounded to fewer figures.`;
+    // They once read "That is too high." and "That is too low.".
+    for (const [input, expected] of [
+      ["25.0000001", 25],
+      ["24.9999999", 25],
+      ["0.3333333", 1 / 3],
+      ["2.5000001e1", 25],
+    ] as const)
+      expect(gradeNumeric(exact, input, expected), input).toMatchObject({
+        status: "wrong",
+        message: exactWords(input),
+      });
+    expect(gradeNumeric(exactShare, "25.00001%", 0.25).message).toBe(exactWords("25.00001%"));
+    expect(gradeNumeric(numberPart, "25.0000001", 25).message).toBe(roundedWords("25.0000001"));
+    expect(gradeNumeric(numberPart, "0.3333334", 1 / 3).message).toBe(roundedWords("0.3333334"));
+    // The other direction: what the rule takes stays right, and a number further off keeps its way.
+    expect(gradeNumeric(exact, "25.000000001", 25).status).toBe("right");
+    expect(gradeNumeric(numberPart, "0.3333333", 1 / 3).status).toBe("right");
+    expect(gradeNumeric(loosePart, "25.0000001", 25).status).toBe("right");
+    expect(gradeNumeric(exact, "25.0001", 25).message).toBe("That is too high. A hint may help.");
+    expect(gradeNumeric(numberPart, "24.9999", 25).message).toBe("That is too low. A hint may help.");
+    // A count keeps its own words, and a calculation a hair off its own.
+    expect(gradeNumeric(count, "25.0000001", 25).message).toBe("A count is a whole number, and 25.0000001 is not one.");
+    expect(gradeNumeric(exact, "25.0000001*1", 25).message).toBe("Close, but not exact: check your working.");
+    // An answer of 0 has no hair's breadth: anything else is too high or too low.
+    expect(gradeNumeric(exact, "0.0000001", 0).message).toBe("That is too high. A hint may help.");
+  });
+
   test("the rule is stated in words for every kind of part", () => {
     expect(describeRule(attempts)).toMatch(/at least 2 significant figures \(for 1.875: 1.9 or 1.88, not 1.87\)/);
     expect(describeRule({ ...attempts, figures: 3 })).toMatch(

@@ -348,6 +348,12 @@ export function gradeNumeric(part: NumericPart, input: string, expected: number,
   if (part.type === "count" && value < 0) {
     return { status: "wrong", value, message: "A count cannot be negative." };
   }
+  // A typed decimal a hair off (25.0000001 for 25, 0.3333333 for 1/3 on an exact part) is wrong
+  // by the rule, which allows only floating point's noise, but "too high" sends the reader
+  // looking for a larger number: it is told what it is, a hair off the value asked for.
+  if (parsed.figures && (rule.kind === "exact" || rule.kind === "rounded") && isClose(value, expected, hair)) {
+    return { status: "wrong", value, message: hairOffText(input.trim(), rule) };
+  }
   if (!parsed.figures && rule.kind !== "within" && isClose(value, expected, 0.01)) {
     return {
       status: "wrong",
@@ -375,6 +381,24 @@ export function gradeNumeric(part: NumericPart, input: string, expected: number,
   // No opening words of its own ("Not yet:" was one): the page opens every wrong verdict alike
   // (src/widgets/exercise/feedback-text.ts), and the terminal with WRONG.
   return { status: "wrong", value, message: `That is ${whichWay(value, expected)}. A hint may help.` };
+}
+
+/**
+ * How near, relative to the expected value, a typed decimal is "a hair off" it rather than too
+ * high or too low: a millionth of it, a slip in the seventh significant figure or later.
+ */
+const hair = 1e-6;
+
+/**
+ * What a typed decimal a hair off the expected value is told, by the part's rule. An exact part
+ * takes the value itself (nearlyEqual: a billionth, floating point's noise), so a decimal rounded
+ * from a value whose decimal does not end is not it; a rounded part takes a decimal the value
+ * rounds to, and this one claims figures the value does not have.
+ */
+function hairOffText(input: string, rule: NumericRule & { kind: "exact" | "rounded" }): string {
+  return rule.kind === "exact"
+    ? `Not exactly the value asked for: ${input} is a hair off it, and this part takes the exact value. Give it exactly (a fraction or a calculation, where its decimal does not end).`
+    : `Not the value asked for, nor a rounding of it: ${input} is a hair off it. Give it exactly, or rounded to fewer figures.`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { percentUpTo, times } from "../../format/number.ts";
 import { UsageError } from "../args.ts";
+import { moveStepWords, phaseWords, rolloutStepText, routerModeWords } from "../../sim/cells/words.ts";
 import command, { cellsReport } from "./cells.ts";
 import { capture as captureOutput, sim } from "./capture.test-helper.ts";
 
@@ -19,6 +20,27 @@ test("--json: one bad cell of ten, canary catches it, c0 moves, static stability
   expect(json.staticStability.preProvisionFactor).toBe(1.5);
   // The wall-clock field has one name in every simulation's JSON (retry-storm, shuffle-shard, cells).
   expect(json.wallMillis).toBeGreaterThanOrEqual(0);
+});
+
+test("every rollout step, move step, outage phase and router is printed in the cells widgets' words, never its name", async () => {
+  // It once printed "wave 0: health-check-failed cell 0" and "router cached-mapping".
+  for (const argv of [[], ["--health-check-misses", "--wave", "4", "--move", "freeze", "--router", "asks"]]) {
+    const { out } = await capture(argv);
+    const { report } = cellsReport(argv);
+    const names = [
+      ...report.rollout.steps.map((s) => s.action),
+      ...(Array.isArray(report.move) ? report.move.map((s) => s.name) : []),
+      ...report.staticStability.phases.map((p) => p.phase),
+      report.staticStability.routerMode,
+    ];
+    for (const name of names.filter((n) => n.includes("-"))) expect(out, name).not.toContain(name);
+    for (const step of report.rollout.steps) expect(out).toContain(`  ${rolloutStepText(step)}\n`);
+    for (const step of Array.isArray(report.move) ? report.move : [])
+      expect(out).toMatch(new RegExp(`^${moveStepWords[step.name]}  `, "m"));
+    for (const p of report.staticStability.phases) expect(out).toMatch(new RegExp(`^${phaseWords[p.phase]}  `, "m"));
+    const router = routerModeWords[report.staticStability.routerMode];
+    expect(out).toContain(`and the router ${router[0]!.toLowerCase()}${router.slice(1)}:`);
+  }
 });
 
 test("blast radius equals affected cells / cells for uniform keys, for each fault", () => {
@@ -115,15 +137,17 @@ test("shares, the multiple and the counts read as the chapters write them", asyn
 
 test("one cell is a cell, and a customer that cannot move is told why in words", async () => {
   const one = await capture(["--cells", "1", "--release", "good"]);
-  expect(one.out).toMatch(/^ {2}wave 0: deploy cell 0$/m);
+  expect(one.out).toMatch(/^ {2}Wave 0: deploy to cell 0 \(canary\)$/m);
   expect(one.out).not.toMatch(/cells 0/);
   expect(one.out).toMatch(/^moving customer c0 to cell 0: not possible, it is in that cell already$/m);
   // --json keeps the reason's name.
   expect(cellsReport(["--cells", "1"]).report.move).toEqual({ error: "same-cell" });
   const bad = await capture(["--cells", "1"]);
-  expect(bad.out).toMatch(/^ {2}wave 0: health-check-failed cell 0\n {2}wave 0: halt-and-roll-back cell 0$/m);
+  expect(bad.out).toMatch(
+    /^ {2}Health check fails in cell 0 \(canary\) during its bake time\n {2}Rollout halted; cell 0 \(canary\) rolled back$/m,
+  );
   const waves = await capture(["--cells", "12", "--wave", "4", "--release", "good"]);
-  expect(waves.out).toMatch(/^ {2}wave 0: deploy cell 0\n {2}wave 1: deploy cells 1, 2, 3, 4$/m);
+  expect(waves.out).toMatch(/^ {2}Wave 0: deploy to cell 0 \(canary\)\n {2}Wave 1: deploy to cells 1–4$/m);
 });
 
 test("-h anywhere before -- is --help: the usage, exit 0; after --, an argument", async () => {

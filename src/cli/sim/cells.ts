@@ -28,6 +28,7 @@ import {
   type RouterMode,
   minZones,
 } from "../../sim/cells/static-stability.ts";
+import { moveStepWords, phaseWords, rolloutStepText, routerModeWords } from "../../sim/cells/words.ts";
 
 /** Customers per cell: "100 per cell" when every cell holds the same, else "95 to 105 per cell". */
 function perCell(populations: readonly number[]): string {
@@ -162,6 +163,9 @@ const moveRefusals: Record<MoveRefusal, string> = {
   "unknown-customer": "the router has no cell for it",
 };
 
+/** "Routes from its cached mapping" as the middle of a sentence: "the router routes from ...". */
+const lowerFirst = (text: string) => `${text[0]!.toLowerCase()}${text.slice(1)}`;
+
 /** A share of customers as the cells chapters write one (at most one decimal: "10%", "33.3%"). */
 const share = (x: number) => percentUpTo(x);
 
@@ -205,9 +209,8 @@ function render(r: CellsReport, width?: number): string {
     `  (shared design: ${b.nonCellular.why})`,
     "",
     "rollout, canary first:",
-    ...r.rollout.steps.map((s) =>
-      `  wave ${s.wave}: ${s.action} ${s.cells.length ? `${nounFor(s.cells.length, "cell")} ${s.cells.join(", ")}` : ""}`.trimEnd(),
-    ),
+    // Each step, move and phase in the cells widgets' words (src/sim/cells/words.ts); --json keeps the names.
+    ...r.rollout.steps.map((s) => `  ${rolloutStepText(s)}`),
     `  customers who saw the release while bad: ${asGiven(r.rollout.customersExposed)} (${share(r.rollout.exposedShare)}); all at once: ${share(r.rollout.allAtOnceExposedShare)}`,
     "",
   ];
@@ -216,17 +219,22 @@ function render(r: CellsReport, width?: number): string {
       `moving customer c0 to cell ${r.cells - 1}:`,
       fittedTable([
         ["step", "routed to", "writes to", "up to date in"],
-        ...r.move.map((s) => [s.name, `cell ${s.routedTo}`, s.writesTo.join("+") || "paused", s.upToDateIn.join("+")]),
+        ...r.move.map((s) => [
+          moveStepWords[s.name],
+          `cell ${s.routedTo}`,
+          s.writesTo.join("+") || "paused",
+          s.upToDateIn.join("+"),
+        ]),
       ]),
     );
   } else lines.push(`moving customer c0 to cell ${r.cells - 1}: not possible, ${moveRefusals[r.move.error]}`);
   lines.push(
     "",
-    `control plane outage, router ${r.staticStability.routerMode}:`,
+    `control plane outage, and the router ${lowerFirst(routerModeWords[r.staticStability.routerMode])}:`,
     fittedTable([
       ["phase", "existing routed", "failed", "new placed", "new waiting"],
       ...r.staticStability.phases.map((p) => [
-        p.phase,
+        phaseWords[p.phase],
         asGiven(p.routed),
         asGiven(p.failed),
         asGiven(p.placed),

@@ -95,11 +95,14 @@ export function scoreRows(score: Score, slo: GameScenario["slo"]): [string, stri
  * doing nothing (`verdictOf`). An unranked one says first that it is unranked and why
  * (`unrankedWhyText`), then its score beside theirs, in no ranked verdict's words: "par or better"
  * said of a run that pressed every button before anything showed was praise it had not earned.
+ * A run with no action is doing nothing, and says so: its verdict (about the same as doing
+ * nothing, for the board's ranking) set it beside itself, "27.0 tenant-minutes: about the same as
+ * doing nothing (27.0)".
  */
 export function verdictText(
   summary: Pick<
     GameSummary,
-    "verdict" | "score" | "par" | "doNothing" | "ranked" | "beforeFault" | "beforeSign" | "faultAt" | "signAt"
+    "verdict" | "score" | "par" | "doNothing" | "ranked" | "beforeFault" | "beforeSign" | "faultAt" | "signAt" | "log"
   >,
 ): string {
   const { score, par, doNothing } = summary;
@@ -110,6 +113,8 @@ export function verdictText(
   ]);
   if (!summary.ranked)
     return `${unrankedWhyText(summary)} This run's score: ${you} tenant-minutes; par is ${parText}, doing nothing ${nothingText}.`;
+  if (summary.log.length === 0)
+    return `No action taken: this run is doing nothing (${you} tenant-minutes); par is ${parText}.`;
   switch (summary.verdict) {
     case "par or better":
       return `${you} tenant-minutes: par (${parText}) or better.`;

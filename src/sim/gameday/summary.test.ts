@@ -153,6 +153,8 @@ test("the verdict writes figures that differ so they read differently: never 'be
     ({
       verdict,
       ranked: true,
+      // A run that took an action: one that took none is doing nothing, and says so (below).
+      log: [{ at: 120, action: "shed-priority" }],
       score: { tenantMinutes: you },
       doNothing: { tenantMinutes: nothing },
       par: { tenantMinutes: par },
@@ -172,6 +174,28 @@ test("the verdict writes figures that differ so they read differently: never 'be
     "40.0 tenant-minutes: worse than doing nothing (27.0); par is 6.6.",
   );
 });
+
+test(
+  "a run with no action is told it is doing nothing, not that it is about the same as doing nothing; its verdict for the board stays",
+  slow,
+  () => {
+    const idle = summarize(gray, gray.seed, []);
+    // The board ranks by the verdict: a run with no action keeps its place beside one that changed nothing.
+    expect(idle.verdict).toBe("about the same as doing nothing");
+    expect(idle.score.tenantMinutes).toBe(idle.doNothing.tenantMinutes);
+    // It once read "27.0 tenant-minutes: about the same as doing nothing (27.0); par is 3.5.".
+    const [score, par] = verdictText(idle).match(/\d+(?:\.\d+)?/g)!;
+    expect(verdictText(idle)).toBe(
+      `No action taken: this run is doing nothing (${score} tenant-minutes); par is ${par}.`,
+    );
+    expect(Number(score)).toBeCloseTo(idle.doNothing.tenantMinutes, 1);
+    expect(Number(par)).toBeCloseTo(idle.par.tenantMinutes, 1);
+    // One action that changes nothing is still set beside doing nothing.
+    expect(verdictText({ ...idle, log: [{ at: 590, action: "shed-priority" }] })).toMatch(
+      /^[\d.]+ tenant-minutes: about the same as doing nothing \([\d.]+\); par is [\d.]+\.$/,
+    );
+  },
+);
 
 test("an action that lands when it is taken is in effect, never under way", () => {
   const storm = findScenario("retry-storm")!;

@@ -3,7 +3,8 @@ import type { CellsView } from "./cells-model.ts";
 import { cellsLimits, poisonCustomer } from "./cells-model.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { cssPercent } from "../../format/number.ts";
-import { countOf, grouped, numberRange, percent } from "./format.ts";
+import { moveStepWords, rolloutStepText } from "../../sim/cells/words.ts";
+import { countOf, grouped, percent } from "./format.ts";
 
 /** What the fault is, in words: the release in cell 0 is bad or good as the reader set it. */
 function faultName(view: CellsView): string {
@@ -57,19 +58,8 @@ function rolloutSteps(view: CellsView): string {
   const r = view.rollout;
   const items = r.steps
     .map((s) => {
-      const cells =
-        s.cells.length === 1
-          ? `cell ${s.cells[0]}${s.cells[0] === 0 ? " (canary)" : ""}`
-          : `cells ${numberRange(s.cells[0]!, s.cells.at(-1)!)}`;
-      const text =
-        s.action === "deploy"
-          ? `Wave ${s.wave}: deploy to ${cells}`
-          : s.action === "health-check-failed"
-            ? `Health check fails in ${cells} during its bake time`
-            : s.action === "halt-and-roll-back"
-              ? `Rollout halted; ${cells} rolled back`
-              : "Rollout complete";
-      return `<li class="cw-step cw-step--${s.action}">${text}${view.state.releaseBad ? ` <span class="cw-why">${countOf(s.exposedSoFar, "customer")} ${s.exposedSoFar === 1 ? "has" : "have"} seen the bad release</span>` : ""}</li>`;
+      // In the terminal's words too (src/sim/cells/words.ts).
+      return `<li class="cw-step cw-step--${s.action}">${rolloutStepText(s)}${view.state.releaseBad ? ` <span class="cw-why">${countOf(s.exposedSoFar, "customer")} ${s.exposedSoFar === 1 ? "has" : "have"} seen the bad release</span>` : ""}</li>`;
     })
     .join("");
   const verdict = view.state.releaseBad
@@ -102,7 +92,7 @@ function moveTable(view: CellsView): string {
   const rows = view.move.steps
     .map(
       (s, i) =>
-        `<tr class="cw-move-step"><th scope="row">${i + 1}. ${s.name.replace(/-/g, " ")}</th><td>${cellName(s.routedTo)}</td><td>${list(s.writesTo)}</td><td>${list(s.upToDateIn)}</td></tr>` +
+        `<tr class="cw-move-step"><th scope="row">${i + 1}. ${moveStepWords[s.name]}</th><td>${cellName(s.routedTo)}</td><td>${list(s.writesTo)}</td><td>${list(s.upToDateIn)}</td></tr>` +
         `<tr class="cw-move-why"><td colspan="4">${escapeHtml(s.description)}</td></tr>`,
     )
     .join("");

@@ -9,6 +9,3 @@ export { countOf, grouped, times };
 
 /** A share with at most one decimal: "10%", "12.5%". */
 export const percent = (share: number) => percentUpTo(share, 1);
-
-/** A run of numbered things, first to last, with the en dash ranges take in the course: "1–9". */
-export const numberRange = (first: number, last: number) => `${first}\u2013${last}`;

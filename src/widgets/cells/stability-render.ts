@@ -1,12 +1,10 @@
 /** The static-stability widget as an HTML string (server first, then redrawn in the page). */
 import type { StabilityView } from "./stability-model.ts";
+import { phaseWords } from "../../sim/cells/words.ts";
 import { countOf, grouped, percent, times } from "./format.ts";
 
-const phaseNames = {
-  before: "Before",
-  "control-plane-down": "Control plane down",
-  recovered: "Control plane back",
-} as const;
+/** The outage's phases in words, the terminal's too (src/sim/cells/words.ts). */
+const phaseNames = phaseWords;
 
 /** The diagram has room for eight cells: beyond eight, the eighth box stands for the rest. */
 const cellRoom = 8;
