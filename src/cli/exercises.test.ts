@@ -96,9 +96,11 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect(unreadable.code).toBe(2);
     expect(unreadable.err).toMatch(/ends too early/);
     const progress = JSON.parse(readFileSync(join(home, "progress.json"), "utf8"));
+    // Solved after a wrong answer: not at its first attempt (markSolved records it, as on the page).
     expect(progress.exercises["shuffle-shard-16-workers"].parts.shuffle).toEqual({
       attempts: 2,
       solved: true,
+      firstTry: false,
       last: expect.any(String),
     });
   });
@@ -354,7 +356,7 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     const parts = JSON.parse(readFileSync(join(home, "progress.json"), "utf8")).exercises["shuffle-shard-16-workers"]
       .parts;
     // The part solved before the solution was shown stays solved; the one after is marked.
-    expect(parts.shuffle).toEqual({ attempts: 1, solved: true, last: expect.any(String) });
+    expect(parts.shuffle).toEqual({ attempts: 1, solved: true, firstTry: true, last: expect.any(String) });
     expect(parts.fixed).toEqual({ attempts: 1, solved: true, afterReveal: true, last: expect.any(String) });
     expect((await cli(["list"], { home })).out).toMatch(
       /shuffle-shard-16-workers\s.*Answered after seeing the solution\s+The 16-worker/,

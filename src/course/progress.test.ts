@@ -420,8 +420,9 @@ describe("an exercise answered after its solution was shown is not solved", () =
     p.exercises.a!.revealed = true;
     markSolved(p, "a", "x", solveA); // answered again after the reveal: still solved before it
     markSolved(p, "a", "y", solveA);
+    // How a part's solve went is recorded only for one solved before the reveal.
     expect(p.exercises.a!.parts).toEqual({
-      x: { attempts: 0, solved: true },
+      x: { attempts: 0, solved: true, firstTry: true },
       y: { attempts: 0, solved: true, afterReveal: true },
     });
     expect(isSolved(p, "a", ["x", "y"])).toBe(false);
@@ -459,9 +460,10 @@ describe("an exercise answered after its solution was shown is not solved", () =
     const earned = emptyProgress();
     markSolved(earned, "a", "y", solveA);
     const merged = mergeProgress(p, earned);
-    expect(merged.exercises.a!.parts.y).toEqual({ attempts: 0, solved: true });
+    // How the part's solve went comes with the solve before the reveal, from whichever side.
+    expect(merged.exercises.a!.parts.y).toEqual({ attempts: 0, solved: true, firstTry: true });
     expect(merged.exercises.a!.parts.x).toEqual({ attempts: 2, solved: true, afterReveal: true });
-    expect(mergeProgress(earned, p).exercises.a!.parts.y).toEqual({ attempts: 0, solved: true });
+    expect(mergeProgress(earned, p).exercises.a!.parts.y).toEqual({ attempts: 0, solved: true, firstTry: true });
   });
 
   test("progress saved before the mark existed reads as it did: solved, with the solution seen", () => {
@@ -616,13 +618,48 @@ describe("how the solve went (solvedFirstTry, how review rates it), recorded at 
     expect(missed.exercises.a).toMatchObject({ solvedAt: t0.toISOString(), solvedFirstTry: false });
   });
 
-  test("a part practised on new numbers before the other parts are solved counts at the solve", () => {
+  test("each part is judged at its own solve: practice on a part already solved, before the other parts are, is no miss", () => {
     const p = emptyProgress();
     check(p, "x", "2", true);
+    expect(p.exercises.a!.parts.x).toMatchObject({ attempts: 1, solved: true, firstTry: true });
+    // Part x practised on new numbers, wrong then right, while y is not solved yet.
+    check(p, "x", "7", false, t0, 42);
     check(p, "x", "8", true, t0, 42);
+    check(p, "y", "3", true, later);
+    expect(p.exercises.a!.parts.x).toMatchObject({ attempts: 3, firstTry: true });
+    expect(p.exercises.a!.parts.y).toMatchObject({ attempts: 1, firstTry: true });
+    expect(p.exercises.a).toMatchObject({ solvedAt: later.toISOString(), solvedFirstTry: true });
+  });
+
+  test("a part answered wrong then right is not right first time, even where the other part is", () => {
+    const p = emptyProgress();
+    check(p, "x", "1", false);
+    check(p, "x", "2", true);
     check(p, "y", "3", true);
-    expect(p.exercises.a!.parts.x!.attempts).toBe(2);
+    expect(p.exercises.a!.parts.x).toMatchObject({ attempts: 2, firstTry: false });
+    expect(p.exercises.a!.parts.y).toMatchObject({ attempts: 1, firstTry: true });
     expect(p.exercises.a!.solvedFirstTry).toBe(false);
+    // A hint opened after x was solved, before y was, still counts against the solve.
+    const hinted = emptyProgress();
+    check(hinted, "x", "2", true);
+    hinted.exercises.a!.hints = 1;
+    check(hinted, "y", "3", true);
+    expect(hinted.exercises.a!.parts.y!.firstTry).toBe(true);
+    expect(hinted.exercises.a!.solvedFirstTry).toBe(false);
+  });
+
+  test("a part solved before the field existed is read from its count, as the whole solve was", () => {
+    // x solved by an older copy of the course (no firstTry), practised since; y solved now.
+    for (const [attempts, firstTry] of [
+      [1, true],
+      [2, false],
+    ] as const) {
+      const p = emptyProgress();
+      p.exercises.a = { parts: { x: { attempts, solved: true } }, hints: 0, revealed: false };
+      check(p, "y", "3", true);
+      expect(p.exercises.a.parts.x).not.toHaveProperty("firstTry");
+      expect(p.exercises.a.solvedFirstTry).toBe(firstTry);
+    }
   });
 
   test("kept through storage, export and import, whichever it says", () => {
@@ -636,6 +673,51 @@ describe("how the solve went (solvedFirstTry, how review rates it), recorded at 
       expect(round.ok && round.progress.exercises.a).toEqual(p.exercises.a);
       expect(round.ok && round.progress.exercises.a!.solvedFirstTry).toBe(firstTry);
     }
+  });
+
+  test("each part's mark is kept through storage, export and import, and ends the same solve the same way", () => {
+    // x right first time then practised before y was solved; y after a miss.
+    const p = emptyProgress();
+    check(p, "x", "2", true);
+    check(p, "x", "8", true, t0, 42);
+    check(p, "y", "1", false);
+    check(p, "y", "3", true);
+    const storage = memoryStorage();
+    writeProgress(p, storage);
+    expect(readProgress(storage).exercises.a!.parts).toEqual(p.exercises.a!.parts);
+    const round = importProgress(exportProgress(p), emptyProgress(), known, "page");
+    expect(round).toMatchObject({ ok: true, unread: [] });
+    if (!round.ok) return;
+    expect(round.progress.exercises.a!.parts.x).toMatchObject({ attempts: 2, firstTry: true });
+    expect(round.progress.exercises.a!.parts.y).toMatchObject({ attempts: 2, firstTry: false });
+    // Only x solved in the file: y solved after the import finishes the solve as it would have here.
+    const half = emptyProgress();
+    check(half, "x", "2", true);
+    check(half, "x", "8", true, t0, 42);
+    const imported = importProgress(exportProgress(half), emptyProgress(), known, "terminal");
+    if (!imported.ok) throw new Error(imported.message);
+    check(imported.progress, "y", "3", true);
+    expect(imported.progress.exercises.a!.solvedFirstTry).toBe(true);
+  });
+
+  test("a part's mark is read when true or false on a part solved before the reveal; any other value is dropped and the entry named", () => {
+    const file = (x: Record<string, unknown>) =>
+      readProgressText(JSON.stringify({ version: 1, exercises: { a: { parts: { x }, hints: 0, revealed: false } } }));
+    for (const firstTry of [true, false]) {
+      const read = file({ attempts: 3, solved: true, firstTry });
+      expect(read).toMatchObject({ ok: true, lossy: [] });
+      expect(read.ok && read.progress.exercises.a!.parts.x).toEqual({ attempts: 3, solved: true, firstTry });
+    }
+    for (const odd of ["yes", 1, null]) {
+      const read = file({ attempts: 3, solved: true, firstTry: odd });
+      expect(read).toMatchObject({ ok: true, lossy: ["a"] });
+      expect(read.ok && read.progress.exercises.a!.parts.x).toEqual({ attempts: 3, solved: true });
+    }
+    // On a part not solved, or solved only after the reveal, it says nothing and is dropped.
+    const unsolved = file({ attempts: 1, solved: false, firstTry: true });
+    expect(unsolved.ok && unsolved.progress.exercises.a!.parts.x).toEqual({ attempts: 1, solved: false });
+    const seen = file({ attempts: 1, solved: true, afterReveal: true, firstTry: true });
+    expect(seen.ok && seen.progress.exercises.a!.parts.x).toEqual({ attempts: 1, solved: true, afterReveal: true });
   });
 
   test("read when true or false; any other value is dropped and the entry named, as other fields of the wrong type are", () => {
@@ -681,6 +763,43 @@ describe("how the solve went (solvedFirstTry, how review rates it), recorded at 
     expect(merged(solvedAs(later, true), solvedAs(t0, false))).toEqual({ ...early, solvedFirstTry: false });
     // Not read again from the merged counts, which hold the later solve's wrong answer too.
     expect(mergeProgress(solvedAs(t0, true), solvedAs(later, false)).exercises.a!.parts.x!.attempts).toBe(2);
+  });
+
+  test("a merge keeps each part's mark with the part solve it belongs to", () => {
+    const partsOf = (current: Progress, imported: Progress) => {
+      const { x, y } = mergeProgress(current, imported).exercises.a!.parts;
+      return { x: x!.firstTry, y: y!.firstTry };
+    };
+    // The earlier solve's marks, from either side: x after a miss early, first time later.
+    expect(partsOf(solvedAs(t0, false), solvedAs(later, true))).toEqual({ x: false, y: true });
+    expect(partsOf(solvedAs(later, true), solvedAs(t0, false))).toEqual({ x: false, y: true });
+    expect(partsOf(solvedAs(t0, true), solvedAs(later, false))).toEqual({ x: true, y: true });
+    expect(partsOf(solvedAs(later, false), solvedAs(t0, true))).toEqual({ x: true, y: true });
+    // A part solved on one side only: that side's, as the page's held changes over its storage.
+    const xOnly = emptyProgress();
+    check(xOnly, "x", "2", true);
+    check(xOnly, "x", "8", false, t0, 42);
+    const yOnly = emptyProgress();
+    check(yOnly, "y", "1", false);
+    check(yOnly, "y", "3", true);
+    expect(partsOf(xOnly, yOnly)).toEqual({ x: true, y: false });
+    expect(partsOf(yOnly, xOnly)).toEqual({ x: true, y: false });
+    // Solved before the reveal on one side, only after it on the other: the one before it.
+    const seen = emptyProgress();
+    seen.exercises.a = { parts: {}, hints: 0, revealed: true };
+    check(seen, "x", "9", false);
+    check(seen, "x", "2", true);
+    expect(mergeProgress(seen, xOnly).exercises.a!.parts.x).toMatchObject({ firstTry: true });
+    expect(mergeProgress(xOnly, seen).exercises.a!.parts.x).toMatchObject({ firstTry: true });
+    expect(mergeProgress(seen, emptyProgress()).exercises.a!.parts.x).not.toHaveProperty("firstTry");
+    // The earlier solve saved without marks: the later solve's do not describe it, so there are none.
+    const older = solvedAs(t0, true);
+    for (const part of parts) delete older.exercises.a!.parts[part]!.firstTry;
+    delete older.exercises.a!.solvedFirstTry;
+    expect(partsOf(solvedAs(later, true), older)).toEqual({ x: undefined, y: undefined });
+    expect(partsOf(older, solvedAs(later, true))).toEqual({ x: undefined, y: undefined });
+    // The same solve held by one side without them (an older page's write): the other side's.
+    expect(partsOf(older, solvedAs(t0, false))).toEqual({ x: false, y: true });
   });
 
   test("never lost: a side with no solve, or none recorded for the same solve, leaves it; a solve without one brings none", () => {

@@ -1,12 +1,17 @@
 /**
  * The progress format, one for the page (localStorage), the terminal (.blast-radius/progress.json)
  * and the export file, so a learner can move progress between them:
- *   { version: 1, exercises: { <id>: { parts: { <partId>: { attempts, solved, afterReveal?, last? } },
- *     hints, revealed, solvedAt?, solvedFirstTry? } }, review?: { <id>: ReviewCard } }
+ *   { version: 1, exercises: { <id>: { parts: { <partId>: { attempts, solved, afterReveal?, firstTry?,
+ *     last? } }, hints, revealed, solvedAt?, solvedFirstTry? } }, review?: { <id>: ReviewCard } }
  * `afterReveal` marks a part first answered rightly after the worked solution was shown: it is
  * answered, not solved, and no count of solved exercises takes it (isSolved). Progress saved
  * before the field existed has none, so its parts stay solved (the order cannot be known), and
  * older copies of the course read the file and ignore it.
+ * `firstTry` says how a part's solve went, written when it is solved before any reveal (markSolved):
+ * true when that right answer was its first attempt. It is read at the part's solve, as attempts
+ * keep counting after it (an answer checked on new numbers is another attempt of its part). A part
+ * solved before it existed has none, and is read from its count as it stands (partFirstTry); older
+ * copies of the course ignore it.
  * `last` is a fingerprint of the part's last answer counted (answerFingerprint), so Check pressed
  * again on the same answer is not counted as another attempt (recordAttempt); progress saved
  * before it existed has none, and older copies of the course ignore it.
@@ -15,12 +20,11 @@
  * src/course/review.ts). Progress saved before it existed has none (its exercises enter review when
  * first seen solved), and older copies of the course ignore it.
  * `solvedFirstTry` says how that solve went, written with solvedAt (markSolved): true when every
- * part was right at its first attempt and no hint had been opened, false otherwise. It is read at
- * the solve, not later, because attempts keep counting after it (an answer checked on new numbers,
- * right or wrong, is another attempt of its part): the spaced-review schedule rates the solve from
- * it (firstRating, src/course/review-first.ts), whenever the exercise enters the schedule. Progress
- * saved before it existed has none (firstRating then reads the counts), and older copies of the
- * course ignore it.
+ * part was solved at its first attempt (each part's `firstTry`) and no hint had been opened before
+ * it, false otherwise. It is read at the solve, not later, because attempts and hints keep counting
+ * after it: the spaced-review schedule rates the solve from it (firstRating,
+ * src/course/review-first.ts), whenever the exercise enters the schedule. Progress saved before it
+ * existed has none (firstRating then reads the parts), and older copies of the course ignore it.
  * `review` is the spaced-review schedule (src/course/review.ts); older copies of the course
  * read the same file and ignore it.
  * Pure: no DOM, no Node. Reading never throws; malformed entries are dropped one by one so the
@@ -47,6 +51,11 @@ export interface PartProgress {
   solved: boolean;
   /** First answered rightly after the worked solution was shown (present only when true). */
   afterReveal?: true;
+  /**
+   * Whether the part was solved at its first attempt, as it stood when it was solved (markSolved);
+   * only on a part solved before any reveal, and absent in older progress (partFirstTry).
+   */
+  firstTry?: boolean;
   /** The fingerprint of the last answer counted (answerFingerprint), absent until one is. */
   last?: string;
 }
@@ -59,8 +68,9 @@ export interface ExerciseProgress {
   /** When the exercise was first solved, as an ISO date (markSolved); absent in older progress. */
   solvedAt?: string;
   /**
-   * Whether that solve was right first time: every part right at its first attempt and no hint
-   * opened, as the record stood when it was solved (markSolved, with solvedAt); absent in older progress.
+   * Whether that solve was right first time: every part solved at its first attempt (partFirstTry)
+   * and no hint opened, as the record stood when it was solved (markSolved, with solvedAt); absent
+   * in older progress.
    */
   solvedFirstTry?: boolean;
 }
@@ -106,7 +116,7 @@ const isFingerprint = (v: unknown) => typeof v === "string" && fingerprintPatter
 /** The fields each level of the format has; any other is kept as it was (keepExtras). */
 const progressFields = new Set(["version", "exercises", "review"]);
 const exerciseFields = new Set(["parts", "hints", "revealed", "solvedAt", "solvedFirstTry"]);
-const partFields = new Set(["attempts", "solved", "afterReveal", "last"]);
+const partFields = new Set(["attempts", "solved", "afterReveal", "firstTry", "last"]);
 const cardFields = new Set([
   "due",
   "stability",
@@ -147,12 +157,18 @@ function sanitizeExercise(value: unknown, lossy: () => void = () => {}): Exercis
       }
       if (wrongKind(part.attempts, isCount) || wrongKind(part.solved, isBoolean)) lossy();
       if (wrongKind(part.afterReveal, isBoolean) || wrongKind(part.last, isFingerprint)) lossy();
+      // How the part's solve went, when it is not true or false, is dropped: the part is then read
+      // from its count, as one solved before the field existed (partFirstTry).
+      if (wrongKind(part.firstTry, isBoolean)) lossy();
       const solved = part.solved === true;
+      const afterReveal = solved && part.afterReveal === true;
       parts[id] = keepExtras<PartProgress>(
         {
           attempts: count(part.attempts),
           solved,
-          ...(solved && part.afterReveal === true ? { afterReveal: true } : {}),
+          ...(afterReveal ? { afterReveal: true } : {}),
+          // Only a part solved before the reveal has one (markSolved); on another it says nothing.
+          ...(solved && !afterReveal && isBoolean(part.firstTry) ? { firstTry: part.firstTry as boolean } : {}),
           ...(isFingerprint(part.last) ? { last: part.last as string } : {}),
         },
         part,
@@ -480,16 +496,18 @@ export function sameAnswerNote(what: "answer" | "code"): string {
 /**
  * Record a right answer to a part, at `solve.now`; `solve.parts` are the exercise's parts. A part
  * first answered rightly after the exercise's solution was shown is marked as such; one solved
- * before the reveal stays solved. The answer that makes the exercise solved (isSolved) records
- * when, as `solvedAt`, and how, as `solvedFirstTry`: the page and the terminal both record solves
- * here (each counts the answer first, recordAttempt), and the spaced-review schedule starts from
- * the one and is rated by the other (enrol, firstRating).
+ * before the reveal stays solved, and records whether it was solved at its first attempt, as
+ * `firstTry`. The answer that makes the exercise solved (isSolved) records when, as `solvedAt`,
+ * and how, as `solvedFirstTry`: the page and the terminal both record solves here (each counts the
+ * answer first, recordAttempt), and the spaced-review schedule starts from the one and is rated by
+ * the other (enrol, firstRating).
  *
- * Right first time is read from the counts as they stand at the solve: each of the exercise's
- * parts has at most one attempt (a part with none, merged or written by hand, is taken as right
- * first time) and no hint has been opened. What comes after (answers on new numbers, hints) never
- * changes it. Answers checked on new numbers to a part already solved, before the exercise's other
- * parts were, are counted in its attempts too, and so make the solve not right first time.
+ * Each part is judged when it is solved: right at its first attempt when its count then is at most
+ * one (a part with none, merged or written by hand, is taken as right first time). The exercise is
+ * right first time when every part was (partFirstTry) and no hint had been opened before its solve.
+ * What comes after a part's solve never changes its mark: answers checked on new numbers to a part
+ * already solved, before the exercise's other parts were or after, are practice, not misses. A hint
+ * opened before the exercise's solve counts against it, whichever part it was opened for.
  */
 export function markSolved(
   progress: Progress,
@@ -503,9 +521,20 @@ export function markSolved(
   entry.solved = true;
   const exercise = exerciseEntry(progress, id);
   if (exercise.revealed) entry.afterReveal = true;
+  else entry.firstTry = entry.attempts <= 1;
   if (wasSolved || !isSolved(progress, id, solve.parts)) return;
   exercise.solvedAt = solve.now.toISOString();
-  exercise.solvedFirstTry = exercise.hints === 0 && solve.parts.every((p) => exercise.parts[p]!.attempts <= 1);
+  exercise.solvedFirstTry = exercise.hints === 0 && solve.parts.every((p) => partFirstTry(exercise.parts[p]));
+}
+
+/**
+ * Whether a part was solved at its first attempt: as recorded at its solve (`firstTry`), or, for a
+ * part solved before that was recorded, from its count as it stands (at most one attempt). Counts
+ * only grow, so a count of one or none still says what the solve was; a larger one may be practice
+ * since as well as a miss before, and is read as a miss, as before the field existed.
+ */
+export function partFirstTry(part: PartProgress | undefined): boolean {
+  return part?.firstTry ?? (part?.attempts ?? 0) <= 1;
 }
 
 /** A part the learner solved themselves: answered rightly, and not only after seeing the solution. */
@@ -553,6 +582,11 @@ const sameTime = (a: ExerciseProgress, b: ExerciseProgress) =>
  * (and none, from progress saved before the field existed, leaves none); where this side's is
  * kept, so is its field, and the imported one's fills it only when this side has none for the
  * same solve time (the same solve, as the page's held changes and its storage both hold it).
+ * How a part's solve went (firstTry) goes with the part solve kept, by the same rule: a part solved
+ * before the reveal on one side only is that side's solve; one solved so on both goes with the
+ * exercise's solve kept (the imported one's when its solve time is kept, else this side's, filled
+ * from the imported one only for the same solve time, or where neither side has the exercise
+ * solved at a known time). A part solved only after the reveal has none.
  */
 export function mergeProgress(current: Progress, imported: Progress): Progress {
   const result: Progress = JSON.parse(JSON.stringify(current));
@@ -561,18 +595,27 @@ export function mergeProgress(current: Progress, imported: Progress): Progress {
     target.hints = Math.max(target.hints, entry.hints);
     target.revealed ||= entry.revealed;
     // Solved on both sides: it was first solved at the earlier time.
-    if (
+    const theirs =
       entry.solvedAt !== undefined &&
-      (target.solvedAt === undefined || Date.parse(entry.solvedAt) < Date.parse(target.solvedAt))
-    ) {
+      (target.solvedAt === undefined || Date.parse(entry.solvedAt) < Date.parse(target.solvedAt));
+    const sameSolve = !theirs && sameTime(target, entry);
+    if (theirs) {
       target.solvedAt = entry.solvedAt;
       if (entry.solvedFirstTry === undefined) delete target.solvedFirstTry;
       else target.solvedFirstTry = entry.solvedFirstTry;
-    } else if (target.solvedFirstTry === undefined && entry.solvedFirstTry !== undefined && sameTime(target, entry))
+    } else if (target.solvedFirstTry === undefined && entry.solvedFirstTry !== undefined && sameSolve)
       target.solvedFirstTry = entry.solvedFirstTry;
     for (const [pid, part] of Object.entries(entry.parts)) {
       const t = partEntry(result, id, pid);
       const earned = partEarned(t) || partEarned(part);
+      // The part solve kept, and how it went with it: read before the counts are merged.
+      const firstTry = !earned
+        ? undefined
+        : !partEarned(part)
+          ? t.firstTry
+          : !partEarned(t) || theirs
+            ? part.firstTry
+            : (t.firstTry ?? (sameSolve ? part.firstTry : undefined));
       // The last answer counted goes with the count kept: the imported one's when it has more
       // attempts (the page's held changes over what storage kept), else this side's.
       const last = part.attempts > t.attempts ? (part.last ?? t.last) : (t.last ?? part.last);
@@ -581,6 +624,8 @@ export function mergeProgress(current: Progress, imported: Progress): Progress {
       t.solved ||= part.solved;
       if (t.solved && !earned) t.afterReveal = true;
       else delete t.afterReveal;
+      if (firstTry === undefined) delete t.firstTry;
+      else t.firstTry = firstTry;
     }
   }
   // Review cards: the one reviewed last wins (then the one with more reviews), so importing an

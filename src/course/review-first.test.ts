@@ -8,7 +8,9 @@ import {
   type Progress,
   progressSummary,
   recordAttempt,
+  exportProgress,
 } from "./progress.ts";
+import { importProgress } from "./progress-import.ts";
 import { dueCards, enrol, type Reviewable, whenText } from "./review.ts";
 import { type FirstRating, firstCard, firstRating, unenrolled, withFirstReviews } from "./review-first.ts";
 import { firstComeback } from "./first-comeback.ts";
@@ -22,7 +24,7 @@ const reviewables: Reviewable[] = [
 
 /**
  * Progress with each of `solves` solved at its date, right first time (undefined: solved before
- * solve times were kept, so with neither a solve time nor how the solve went).
+ * solve times were kept, so with neither a solve time nor how the solve or its parts went).
  */
 function solvedAt(solves: Record<string, Date | undefined>): Progress {
   const p = emptyProgress();
@@ -31,8 +33,10 @@ function solvedAt(solves: Record<string, Date | undefined>): Progress {
     if (!(r.id in solves)) continue;
     for (const part of r.parts) markSolved(p, r.id, part, { parts: r.parts, now: when ?? new Date(0) });
     if (when === undefined) {
-      delete p.exercises[r.id]!.solvedAt;
-      delete p.exercises[r.id]!.solvedFirstTry;
+      const entry = p.exercises[r.id]!;
+      delete entry.solvedAt;
+      delete entry.solvedFirstTry;
+      for (const part of Object.values(entry.parts)) delete part.firstTry;
     }
   }
   return p;
@@ -215,7 +219,9 @@ describe("a solve is rated by how it went, as recorded when it was solved, not b
     for (const withTime of [true, false]) {
       const old = (checked: [string, string, boolean, number?][], hints = 0) => {
         const p = answered(emptyProgress(), id, parts, checked);
+        // Saved before either the solve's or its parts' marks were recorded.
         delete p.exercises[id]!.solvedFirstTry;
+        for (const part of Object.values(p.exercises[id]!.parts)) delete part.firstTry;
         if (!withTime) delete p.exercises[id]!.solvedAt;
         p.exercises[id]!.hints = hints;
         return firstRating(p, id, parts);
@@ -223,9 +229,54 @@ describe("a solve is rated by how it went, as recorded when it was solved, not b
       expect(old(clean)).toBe("good");
       expect(old(clean, 1)).toBe("hard");
       expect(old([["canary", "400", false], ...clean])).toBe("hard");
-      // Practice after the solve cannot be told from a miss before it in such a record.
+      // Practice after the solve cannot be told from a miss before it in such a record, nor
+      // practice on a part solved before the other was: rated as before parts were judged alone.
       expect(old([...clean, ...practice])).toBe("hard");
+      expect(old([clean[0]!, practice[0]!, clean[1]!])).toBe("hard");
     }
+  });
+
+  test("practice on a part solved, before the other part is, is no miss: good, and enrolled as good", () => {
+    // The untouched part right first time, practised on new numbers (wrong, then right), then the
+    // canary part right first time: the solve is right first time on every part.
+    const p = answered(emptyProgress(), id, parts, [clean[0]!, practice[0]!, practice[1]!]);
+    expect(p.exercises[id]!.solvedAt).toBeUndefined();
+    answered(p, id, parts, [clean[1]!], { now: solved });
+    expect(p.exercises[id]!.parts.untouched!.attempts).toBe(3);
+    expect(firstRating(p, id, parts)).toBe("good");
+    expect(enrol(p, reviewables, opened).review![id]).toEqual(firstCard(solved, "good"));
+    // A part answered wrong then right is no first try, however the other part went.
+    const missed = answered(emptyProgress(), id, parts, [["untouched", "70%", false], ...clean]);
+    expect(firstRating(missed, id, parts)).toBe("hard");
+    // A hint opened before the whole solve counts against it, even after a part was solved.
+    const hinted = answered(emptyProgress(), id, parts, [clean[0]!]);
+    hinted.exercises[id]!.hints = 1;
+    answered(hinted, id, parts, [clean[1]!]);
+    expect(firstRating(hinted, id, parts)).toBe("hard");
+  });
+
+  test("kept through export, import and a merge: the page's solve of one part and the terminal's of the other", () => {
+    // The page: the untouched part right first time, then practised. The terminal: the canary part.
+    const page = answered(emptyProgress(), id, parts, [clean[0]!, practice[0]!, practice[1]!]);
+    const terminal = answered(emptyProgress(), id, parts, [clean[1]!]);
+    const known = new Set(reviewables.map((r) => r.id));
+    for (const [here, there] of [
+      [page, terminal],
+      [terminal, page],
+    ] as const) {
+      const imported = importProgress(exportProgress(there), here, known, "terminal");
+      if (!imported.ok) throw new Error(imported.message);
+      // Solved by the merge, at no known time: rated from each part's mark as its solve recorded it.
+      expect(imported.progress.exercises[id]!.solvedFirstTry).toBeUndefined();
+      expect(imported.progress.exercises[id]!.parts.untouched).toMatchObject({ attempts: 3, firstTry: true });
+      expect(firstRating(imported.progress, id, parts)).toBe("good");
+    }
+    // A whole solve, with practice on a part before it, exported and imported keeps its marks and rating.
+    const whole = answered(emptyProgress(), id, parts, [clean[0]!, practice[0]!, clean[1]!]);
+    const round = importProgress(exportProgress(whole), emptyProgress(), known, "page");
+    if (!round.ok) throw new Error(round.message);
+    expect(round.progress.exercises[id]).toEqual(whole.exercises[id]);
+    expect(firstRating(round.progress, id, parts)).toBe("good");
   });
 });
 
@@ -239,7 +290,11 @@ function ratedRecord(p: Progress, r: Reviewable, rating: FirstRating, hint: bool
   const entry = p.exercises[r.id]!;
   if (rating === "good") return;
   if (hint) entry.hints = 1;
-  else entry.parts[r.parts[0]!]!.attempts = 2;
+  else {
+    const part = entry.parts[r.parts[0]!]!;
+    part.attempts = 2;
+    if (part.firstTry !== undefined) part.firstTry = false;
+  }
   if (entry.solvedFirstTry !== undefined) entry.solvedFirstTry = false;
 }
 

@@ -8,7 +8,7 @@
  * cards are the ones enrol stores.
  * Pure: dates come in as arguments.
  */
-import { isSolved, type Progress, type ReviewCard } from "./progress.ts";
+import { isSolved, type Progress, partFirstTry, type ReviewCard } from "./progress.ts";
 
 /** An exercise the schedule can take: Reviewable in review.ts, said here by shape. */
 interface Schedulable {
@@ -33,18 +33,23 @@ export type FirstRating = "good" | "hard";
  * the solve, as each answer checked on new numbers, right or wrong, is another attempt of its
  * part, and a hint can be opened after it too, so a learner who solved first time and practised
  * since is still "good", and one who missed first is still "hard" however well they practised.
- * markSolved reads the counts at the solve: a part's `attempts` counts every answer checked
- * (invalid input is none, and the answer counted last checked again is not another), so a part
- * right first time has one, and any hint opened (`hints`) counts as in a review (ratingFor). The
+ * Each part is judged when it is solved (its `firstTry`, markSolved), so practice on a part
+ * already solved, while another part is not yet, is not a miss either. markSolved reads a part's
+ * count at its solve: `attempts` counts every answer checked (invalid input is none, and the answer
+ * counted last checked again is not another), so a part right first time has one; any hint opened
+ * before the exercise's solve (`hints`) counts as in a review (ratingFor). The
  * worked solution does not: a part answered after it is not solved (afterReveal), so such an
  * exercise is never enrolled, and one seen after the solve did not help it. A code exercise is
  * read the same way, through its one part ("code"): each run of its checks on the page or by
  * `check <id>` is an attempt, a failing run too, so code that passed on its first run is "good".
  *
- * Progress saved before the solve was recorded so (an entry with a solve time and no
- * `solvedFirstTry`, or with neither) is read from its counts as they stand: "good" when every part
- * has at most one attempt (a part with none, merged or edited, is taken as right first time) and
- * no hint was opened, else "hard". Those counts can only have grown since the solve, so where they
+ * An entry with no `solvedFirstTry` (progress saved before the solve was recorded so, with a solve
+ * time or without; a merge whose earlier solve had none; one solved by a merge, each side holding
+ * some of its parts solved) is read from its parts: "good" when no
+ * hint was opened and every part was solved at its first attempt (partFirstTry, progress.ts: its
+ * `firstTry` where its solve recorded one, else its count as it stands, at most one attempt, a part
+ * with none, merged or edited, taken as right first time), else "hard". For a part without
+ * `firstTry` those counts can only have grown since the solve, so where they
  * show nothing beyond a first answer the solve was right first time, exactly as the field would
  * say; where they show more, it may be practice after the solve as well as a miss before it, and
  * nothing in the record can now tell which. They are read as a miss: a count above one is
@@ -62,7 +67,7 @@ export function firstRating(progress: Progress, id: string, parts: readonly stri
   const entry = progress.exercises[id];
   if (!entry) return "good";
   if (entry.solvedFirstTry !== undefined) return entry.solvedFirstTry ? "good" : "hard";
-  const missed = parts.some((p) => (entry.parts[p]?.attempts ?? 0) > 1);
+  const missed = parts.some((p) => !partFirstTry(entry.parts[p]));
   return missed || entry.hints > 0 ? "hard" : "good";
 }
 

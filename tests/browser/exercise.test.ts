@@ -109,8 +109,9 @@ describeInBrowser("exercises in the page", (browser) => {
     await expect(show.isEnabled()).resolves.toBe(true);
     await expect(show.getAttribute("aria-describedby")).resolves.toBeNull();
     const saved = JSON.parse((await page.evaluate(() => localStorage.getItem("blast-radius:progress:v1"))) ?? "{}");
+    // The shuffle part was solved after a wrong answer: not at its first attempt (markSolved).
     expect(saved.exercises["shuffle-shard-16-workers"].parts).toEqual({
-      shuffle: { attempts: 2, solved: true, last: expect.any(String) },
+      shuffle: { attempts: 2, solved: true, firstTry: false, last: expect.any(String) },
       fixed: { attempts: 1, solved: false, last: expect.any(String) },
     });
     // Its verdict is the grader's, now, on Check: the answer checked last, so not counted again.

@@ -23,7 +23,12 @@ describe("progress as the page view knows it", () => {
     const page = pageProgressOver(() => null);
     expect(page.unsaved()).toBe(false);
     expect(wrongThenRight(page)).toEqual([false, false]);
-    expect(page.read().exercises["retry-expected-attempts"]?.parts.flaky).toEqual({ attempts: 2, solved: true });
+    // Solved after a wrong answer: not at its first attempt, held with the rest.
+    expect(page.read().exercises["retry-expected-attempts"]?.parts.flaky).toEqual({
+      attempts: 2,
+      solved: true,
+      firstTry: false,
+    });
     expect(isSolved(page.read(), "retry-expected-attempts", ["flaky"])).toBe(true);
     expect(page.unsaved()).toBe(true);
   });
@@ -38,7 +43,11 @@ describe("progress as the page view knows it", () => {
     expect(wrongThenRight(page)).toEqual([false, false]);
     const read = page.read();
     expect(read.exercises["shuffle-shard-16-workers"]?.parts.shuffle).toEqual({ attempts: 1, solved: true });
-    expect(read.exercises["retry-expected-attempts"]?.parts.flaky).toEqual({ attempts: 2, solved: true });
+    expect(read.exercises["retry-expected-attempts"]?.parts.flaky).toEqual({
+      attempts: 2,
+      solved: true,
+      firstTry: false,
+    });
     // The storage still holds only what it held: nothing claims a write that failed.
     expect(storage.getItem(progressKey)).toBe(stored);
   });
