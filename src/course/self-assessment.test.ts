@@ -10,12 +10,14 @@ import {
   defencesNamed,
   evidenceChecks,
   judgeClaim,
+  listRun,
   NotesRead,
   namesCost,
   numbersIn,
   pointDefences,
   sameFigure,
   sentencesOf,
+  termRun,
 } from "./self-assessment.ts";
 
 /**
@@ -308,7 +310,7 @@ describe("evidence must be specific to its point and its question (audit, sessio
 
   test("the page's list of checks is this one, and each clause is tested below", () => {
     expect(evidenceChecks).toBe(
-      "is it in your notes, and not only the question's words pasted back; is there a number, said in your notes with what it is (a unit, what it counts, or the sum that gives it), and is it the reference figure; is the defence one this point's rubric names, with a word of cost (costs, slower, latency, more…) in the same sentence; is a quote a sentence that uses a word of its point's rubric, with four words of your own, not the question's; and does each sentence of your notes back one point only: a sentence ends at a full stop, ? or !, a blank line, a list item, and a line break unless it plainly goes on (the next line in lower case, or a comma or a word like \"of\" before the break)",
+      'is it in your notes, and not only in the question\'s words pasted back or in a list of terms (twelve words or more in a row with no small word such as "is", "the", "of", "to", "and" or "we"); is there a number, said in your notes with what it is (a unit, what it counts, or the sum that gives it), and is it the reference figure; is the defence one this point\'s rubric names, with a word of cost (costs, slower, latency, more…) in the same sentence; is a quote a sentence that uses a word of its point\'s rubric, with four words of your own, not the question\'s; and does each sentence of your notes back one point only: a sentence ends at a full stop, ? or !, a blank line, a list item, and a line break unless it plainly goes on (the next line in lower case, or a comma or a word like "of" before the break)',
     );
   });
 
@@ -411,6 +413,52 @@ describe("evidence must be specific to its point and its question (audit, sessio
     );
     expect(pasted.message).toBe(
       "Your figure 3 is only in the question's own words, pasted into your notes: an echo of the question backs nothing.",
+    );
+  });
+
+  test("a list of terms backs nothing: twelve words in a row with no small word (red-team, session 58)", () => {
+    expect(listRun).toBe(12);
+    // Small words end a run; a figure neither counts nor ends one; hyphens part words, as everywhere.
+    expect(termRun("We would use cells, which costs money per cell.")).toBe(2);
+    expect(termRun("5,000 tenants x 15 min")).toBe(3);
+    expect(termRun("5,000 tenants x 15 min = 75,000 tenant-minutes")).toBe(5);
+    expect(termRun("cells 8 shuffle 28 sharding")).toBe(3);
+    expect(termRun("cells shuffle sharding bulkheads the retry budget")).toBe(4);
+    const list = "cells shuffle sharding bulkheads retry budget load shedding latency cost blast radius canary quotas";
+    expect(termRun(list)).toBe(14);
+    const message = (what: string) =>
+      `${what} is in a list of terms in your notes, not a sentence: 14 words in a row with no small word such as "is", "the", "of", "to", "and" or "we". A list names things without saying what you would do with them, so it backs nothing: write it as a sentence.`;
+    // Each kind of evidence, found in the list, backs nothing, and the debrief says why in those words.
+    const shed: Claim = { level: 3, evidence: "load shedding", cost: "latency cost" };
+    expect(judgeClaim(defence, shed, list, {})).toMatchObject({
+      status: "missing",
+      backed: 0,
+      message: message("The defence you pasted"),
+    });
+    expect(judgeClaim(quote, { level: 3, evidence: "bulkheads retry budget load shedding" }, list, {})).toMatchObject({
+      status: "missing",
+      message: message("Your quote"),
+    });
+    expect(
+      judgeClaim(criterion("n", "number", 2), { level: 2, evidence: "10 cells" }, `${list} 10 cells`, {}),
+    ).toMatchObject({
+      status: "missing",
+      message: message("Your figure 10").replace("14 words", "15 words"),
+    });
+    // A list over lines in lower case is one sentence too; a term a line with capitals is a sentence a line.
+    expect(judgeClaim(defence, shed, list.replace(/ /g, "\n"), {}).message).toBe(message("The defence you pasted"));
+    // One small word at the front does not make a list a sentence: the run after it is still a list.
+    expect(judgeClaim(defence, shed, `We use ${list}`, {}).backed).toBe(0);
+    // The same terms said as sentences back their points, and terse notes with a small word now and
+    // then are notes, not a list.
+    const said = "We shed load at the front, which costs latency for the requests we reject.";
+    expect(judgeClaim(defence, { ...shed, evidence: "We shed load", cost: "costs latency" }, said, {}).status).toBe(
+      "agrees",
+    );
+    const terse = "token bucket per tenant, burst 2x, 429 retry-after, local counters fail open, costs latency";
+    expect(termRun(terse)).toBeLessThan(listRun);
+    expect(judgeClaim(defence, { level: 2, evidence: "token bucket", cost: "costs latency" }, terse, {}).status).toBe(
+      "agrees",
     );
   });
 

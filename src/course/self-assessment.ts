@@ -7,7 +7,9 @@
  * (a bare "10" backed "blast radius against fixed cost" at staff; red-team, session 58); a defence
  * must be one the point's own rubric names, with its cost, in a word of cost, in the same sentence;
  * a quote must be a sentence with words of its own, not the question's; all of it must be in the
- * candidate's own notes, outside the question's words pasted back; and each sentence of the notes
+ * candidate's own notes, outside the question's words pasted back and outside any list of terms
+ * (listRun words in a row with no small word: one unpunctuated line of keywords backed a point on
+ * 48 of 52 questions; red-team, session 58); and each sentence of the notes
  * backs one point (a sentence ends at . ! or ?, a blank line, a list item, or a line break
  * where it does not plainly go on). Without the notes
  * check a one-letter answer was "staff" on a figure copied from the model answer shown on the same
@@ -320,6 +322,50 @@ function wordsOf(text: string): string {
   return words ? words.join(" ") : "";
 }
 
+/**
+ * Small words: the articles, pronouns, forms of "be", "have" and "do", modal verbs, prepositions
+ * and conjunctions a sentence is built with, and a list of terms does without.
+ */
+const smallWords = new Set(
+  [
+    "a an the this that these those each every all some any no both either neither another other such",
+    "i me my we us our you your he him his she her it its they them their who whom whose which what there here",
+    "i'm we're we'd we'll it's that's there's they're don't doesn't isn't aren't won't can't",
+    "is are was were be been being am has have had do does did can could will would shall should may might must",
+    "of to in on at by for from with without into onto over under per as than about after before between through",
+    "across within inside until against during via and or but so because since if when while where then though",
+    "although unless nor not",
+  ]
+    .join(" ")
+    .split(" "),
+);
+
+/**
+ * Words in a row, none of them a small word, that make a sentence of the notes a list of terms,
+ * which backs nothing. One unpunctuated line of defence names, words of cost and rubric words
+ * ("cells shuffle sharding bulkheads retry budget load shedding latency cost blast radius
+ * canary…") was one sentence that named a defence with a cost and used a rubric word, and it
+ * backed a point on 48 of the 52 questions (red-team, session 58). The bank's own model answers,
+ * follow-ups, rubrics and clarifications run to ten such words at most (evidence-bank.test.ts
+ * measures them), a list of metrics or components inside a real sentence included.
+ */
+export const listRun = 12;
+
+/**
+ * The most words in a row in `text` with letters and none of them a small word (smallWords): a
+ * figure neither counts nor ends a run, so "5,000 tenants x 15 min" runs to three.
+ */
+export function termRun(text: string): number {
+  let longest = 0;
+  let run = 0;
+  for (const word of wordsOf(text).split(" ")) {
+    if (!/\p{L}/u.test(word)) continue;
+    run = smallWords.has(word) ? 0 : run + 1;
+    longest = Math.max(longest, run);
+  }
+  return longest;
+}
+
 /** Whether two readings of a figure are the same number ("4,800" and "4.8k"), bar floating-point noise. */
 const sameNumber = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
 
@@ -523,7 +569,7 @@ function saysWhat(beside: readonly string[], criterion: RubricText): boolean {
  * What the checks are, as the page says them beside the rubric (src/components/MockInterview.astro):
  * each clause is one check of judgeClaim and debrief, and self-assessment.test.ts tests each.
  */
-export const evidenceChecks = `is it in your notes, and not only the question's words pasted back; is there a number, said in your notes with what it is (a unit, what it counts, or the sum that gives it), and is it the reference figure; is the defence one this point's rubric names, with a word of cost (costs, slower, latency, more…) in the same sentence; is a quote a sentence that uses a word of its point's rubric, with ${inWords(quoteWords)} words of your own, not the question's; and does each sentence of your notes back one point only: a sentence ends at a full stop, ? or !, a blank line, a list item, and a line break unless it plainly goes on (the next line in lower case, or a comma or a word like "of" before the break)`;
+export const evidenceChecks = `is it in your notes, and not only in the question's words pasted back or in a list of terms (${inWords(listRun)} words or more in a row with no small word such as "is", "the", "of", "to", "and" or "we"); is there a number, said in your notes with what it is (a unit, what it counts, or the sum that gives it), and is it the reference figure; is the defence one this point's rubric names, with a word of cost (costs, slower, latency, more…) in the same sentence; is a quote a sentence that uses a word of its point's rubric, with ${inWords(quoteWords)} words of your own, not the question's; and does each sentence of your notes back one point only: a sentence ends at a full stop, ? or !, a blank line, a list item, and a line break unless it plainly goes on (the next line in lower case, or a comma or a word like "of" before the break)`;
 
 /**
  * What the interviewer says in a question, as the notes check reads it: the prompt and the
@@ -576,8 +622,9 @@ interface Backing {
 
 /**
  * The notes as the checks read them: their words in order, the sentence each word is in, the
- * figures of each sentence, the sentences that only repeat the question (`asked`, askedIn), and
- * the point each sentence backs once a claim was found in it: a sentence backs one point.
+ * figures of each sentence, the sentences that only repeat the question (`asked`, askedIn), the
+ * longest run of words with no small word in each (termRun: a run of listRun is a list of terms),
+ * and the point each sentence backs once a claim was found in it: a sentence backs one point.
  */
 export class NotesRead {
   readonly empty: boolean;
@@ -588,6 +635,7 @@ export class NotesRead {
   /** Each sentence's figures with the words beside them, and whether it works them out: read when first asked. */
   private readonly told: ({ figures: FigureRead[]; worked: boolean } | undefined)[] = [];
   private readonly echo: boolean[] = [];
+  private readonly runs: number[] = [];
   private readonly backs: (Backing | undefined)[] = [];
   readonly askedWords: ReadonlySet<string>;
 
@@ -605,6 +653,7 @@ export class NotesRead {
       this.figures.push(numbersIn(plainText(sentence)));
       this.sentences.push(sentence);
       this.echo.push(this.askedWords.size > 0 && words.every((w) => this.askedWords.has(w)));
+      this.runs.push(termRun(sentence));
       this.backs.push(undefined);
     }
   }
@@ -636,17 +685,27 @@ export class NotesRead {
     return told.worked || told.figures.some((f) => sameNumber(f.value, value) && saysWhat(f.beside, criterion));
   }
 
-  /** Whether the sentences may back `point`: none is the question pasted back, and none backs another point. */
+  /**
+   * Whether the sentences may back `point`: none is the question pasted back, none is a list of
+   * terms, and none backs another point.
+   */
   free(sentences: readonly number[], point: Backing): boolean {
-    return sentences.every((s) => !this.echo[s] && (this.backs[s] === undefined || this.backs[s]!.id === point.id));
+    return sentences.every(
+      (s) =>
+        !this.echo[s] && this.runs[s]! < listRun && (this.backs[s] === undefined || this.backs[s]!.id === point.id),
+    );
   }
 
-  /** Why none of `places` may back `point` (each is an echo or backs another point). */
+  /** Why none of `places` may back `point` (each backs another point, is a list of terms, or is an echo). */
   whyTaken(places: readonly (readonly number[])[], what: string): string {
-    const other = places.flatMap((p) => p.map((s) => this.backs[s])).find((b) => b !== undefined);
-    return other === undefined
-      ? `${what} is only in the question's own words, pasted into your notes: an echo of the question backs nothing.`
-      : `${what} is in a sentence of your notes that already backs "${other.point}": each sentence backs one point.`;
+    const sentences = places.flat();
+    const other = sentences.map((s) => this.backs[s]).find((b) => b !== undefined);
+    if (other !== undefined)
+      return `${what} is in a sentence of your notes that already backs "${other.point}": each sentence backs one point.`;
+    const run = Math.max(...sentences.map((s) => this.runs[s]!));
+    if (run >= listRun)
+      return `${what} is in a list of terms in your notes, not a sentence: ${run} words in a row with no small word such as "is", "the", "of", "to", "and" or "we". A list names things without saying what you would do with them, so it backs nothing: write it as a sentence.`;
+    return `${what} is only in the question's own words, pasted into your notes: an echo of the question backs nothing.`;
   }
 
   take(sentences: readonly number[], point: Backing): void {

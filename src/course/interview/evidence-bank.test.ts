@@ -4,12 +4,13 @@
  * question, and the question pasted back as the answer were "staff" on 22 and 13 of the 52
  * questions; neither backs staff anywhere now, nor (session 58) the stuffed note claimed sentence by
  * sentence, whose bare "10" was a number, nor the same note with "We run 10 cells.", whose staff step
- * used a word of the point's name only. The bank's own model answers still back their points, so the
- * checks are not simply made impossible.
+ * used a word of the point's name only, nor (session 58) a list of terms typed as one unpunctuated line,
+ * which named a defence and a cost and used a rubric word in one "sentence". The bank's own model
+ * answers still back their points, so the checks are not simply made impossible.
  */
 import { describe, expect, test } from "vitest";
 import type { Criterion } from "../question-bank.ts";
-import { askedIn, type Claim, type Debrief, defenceNames, sentencesOf } from "../self-assessment.ts";
+import { askedIn, type Claim, type Debrief, defenceNames, listRun, sentencesOf, termRun } from "../self-assessment.ts";
 import { questions } from "./bank.ts";
 import { values } from "./numbers.ts";
 import { debriefWithSteps } from "./staff-step.ts";
@@ -22,6 +23,50 @@ const stuffed =
 
 /** The red-team's variant (session 58): the same note, its figure said with what it counts. */
 const stuffedCounted = stuffed.replace(/10$/, "We run 10 cells.");
+
+/**
+ * The red-team's keyword list (session 58): defence names, words of cost and words the rubrics use,
+ * with nothing said of them. Typed as one line, it was one sentence, and backed a point on 48 of the
+ * 52 questions (per-tenant-quotas' limiter at staff; cell-size and shuffle-sharding-numbers at 40%).
+ */
+const terms = [
+  "cells",
+  "shuffle sharding",
+  "bulkheads",
+  "retry budget",
+  "load shedding",
+  "latency",
+  "cost",
+  "blast radius",
+  "canary",
+  "staged rollout",
+  "rollback",
+  "quotas",
+  "token bucket",
+  "rate limit",
+  "circuit breaker",
+  "timeouts",
+  "backoff",
+  "jitter",
+  "failover",
+  "replicas",
+  "headroom",
+  "fixed size",
+  "load tested",
+  "tenants",
+  "workers",
+  "customers",
+  "overhead",
+  "more capacity",
+  "fail open",
+  "stored assignment",
+];
+
+/** The keyword list as one line, and a term a line (which goes on as one sentence: each line starts in lower case). */
+const keywordNotes = [terms.join(" "), terms.join("\n")];
+
+/** A term a line, each with a capital: a sentence a line, none with a defence and a cost or four words. */
+const keywordLines = terms.map((t) => `${t[0]!.toUpperCase()}${t.slice(1)}`).join("\n");
 
 /** The audit's claims on the stuffed note: staff on every point, the same evidence for each kind. */
 function stuffedDebrief(q: Question): Debrief {
@@ -188,6 +233,67 @@ describe("evidence is specific to its point and its question, over the whole ban
     // tolerance and the largest tenant") counts at staff beside the same figure.
     const derived = "The count comes from what the business tolerates and the largest tenant";
     expect(judged(`${stuffedCounted} ${derived}.`, derived)).toMatchObject({ status: "agrees", backed: 3 });
+  });
+
+  test("a keyword list, one line or a term a line, backs nothing anywhere, however its sentences are claimed", () => {
+    for (const notes of keywordNotes) {
+      const best = questions.map((q): [Question, Debrief] => [q, bestDebrief(q.rubric, notes, askedIn(q))]);
+      expect(best.filter(([, d]) => d.backedScore > 0).map(([q]) => q.id)).toEqual([]);
+    }
+    // A term a line with capitals is thirty sentences, each too short to back anything (checked on the
+    // red-team's three questions: the choice among thirty sentences is the slow part).
+    expect(sentencesOf(keywordLines)).toHaveLength(terms.length);
+    for (const id of ["cell-size", "per-tenant-quotas", "shuffle-sharding-numbers"]) {
+      const q = questions.find((x) => x.id === id)!;
+      expect(bestDebrief(q.rubric, keywordLines, askedIn(q)).backedScore, id).toBe(0);
+    }
+    // The red-team's cases, claimed with the list's own words: the debrief says the notes hold a list.
+    const judged = (id: string, point: string, claim: Claim) => {
+      const q = questions.find((x) => x.id === id)!;
+      const i = q.rubric.findIndex((c) => c.id === point);
+      const claims = q.rubric.map((_, j): Claim => (j === i ? claim : { level: 0, evidence: "" }));
+      return debriefWithSteps(
+        q.rubric,
+        claims,
+        claims.map(() => undefined),
+        keywordNotes[0]!,
+        0,
+        values,
+        undefined,
+        askedIn(q),
+      ).verdicts[i]!;
+    };
+    const limiter = judged("per-tenant-quotas", "limiter", {
+      level: 3,
+      evidence: "token bucket",
+      cost: "latency cost",
+    });
+    expect(limiter).toMatchObject({ status: "missing", backed: 0 });
+    expect(limiter.message).toBe(
+      `The defence you pasted is in a list of terms in your notes, not a sentence: ${termRun(keywordNotes[0]!)} words in a row with no small word such as "is", "the", "of", "to", "and" or "we". A list names things without saying what you would do with them, so it backs nothing: write it as a sentence.`,
+    );
+    for (const [id, point, evidence] of [
+      ["cell-size", "max-size", "canary staged rollout rollback"],
+      ["shuffle-sharding-numbers", "conditions", "stored assignment"],
+    ] as const) {
+      const verdict = judged(id, point, { level: 3, evidence, cost: "more capacity" });
+      expect(verdict.backed, `${id}/${point}`).toBe(0);
+      expect(verdict.message, `${id}/${point}`).toMatch(/is in a list of terms in your notes, not a sentence/);
+    }
+  });
+
+  test("the bank's own prose runs to ten words with no small word at most: no model answer is a list", () => {
+    const texts = questions.flatMap((q) => [
+      modelNotes(q),
+      ...q.followUps.flatMap((f) => [f.question, f.answer, f.pushback?.say ?? "", f.pushback?.answer ?? ""]),
+      ...q.rubric.flatMap((c) => [c.point, c.mid, c.senior, c.staff, c.evidence.ask]),
+      ...q.clarify.flatMap((c) => [c.ask, c.assume]),
+    ]);
+    const runs = texts.flatMap((t) => sentencesOf(t).map(termRun));
+    expect(runs.length).toBeGreaterThan(1500);
+    // What listRun's comment (self-assessment.ts) says, with room to spare for notes terser than these.
+    expect(Math.max(...runs)).toBe(10);
+    expect(listRun - Math.max(...runs)).toBe(2);
   });
 
   test("the question pasted back as the notes backs staff on none, however its sentences are claimed", () => {
