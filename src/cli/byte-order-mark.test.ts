@@ -15,6 +15,8 @@ import { run as exercises } from "./exercises.ts";
 
 const scratch = tempDir("byte-order-mark");
 const bom = "\uFEFF";
+/** When the page imports: the file holds no review card, so any time will do. */
+const importedAt = new Date("2026-12-10T00:00:00.000Z");
 
 /** A progress.json with one hint opened on choose-exact, as the terminal writes it. */
 function savedProgress(home: string): string {
@@ -58,8 +60,9 @@ test("`exercises import` and the page's import (File.text()) read a file with a 
     emptyProgress(),
     known,
     "page",
+    importedAt,
   );
-  const inTerminal = importProgress(readFileSync(file, "utf8"), emptyProgress(), known, "terminal");
+  const inTerminal = importProgress(readFileSync(file, "utf8"), emptyProgress(), known, "terminal", importedAt);
   expect(onPage.ok).toBe(true);
   expect(inTerminal).toEqual(onPage);
 });

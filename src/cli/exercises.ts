@@ -1093,7 +1093,7 @@ async function importFile(ctx: Context, file: string | undefined): Promise<numbe
   const known = new Set(ctx.index.ids);
   let message = "";
   ctx.progress.update((progress) => {
-    const result = importProgress(text, progress, known, "terminal");
+    const result = importProgress(text, progress, known, "terminal", ctx.now());
     if (!result.ok) throw new UsageError(`${file}: ${result.message}`);
     Object.assign(progress, result.progress);
     message = describeImport(result);

@@ -8,6 +8,7 @@
 import { countOf } from "../format/number.ts";
 import { withoutByteOrderMark } from "./file-text.ts";
 import {
+  cardDatesPossible,
   emptyProgress,
   entryHoldsProgress,
   maxProgressFileLength,
@@ -37,9 +38,15 @@ export type ImportResult =
       unknown: string[];
       /**
        * Entries for this course's exercises that could not be read whole: dropped, or with a
-       * field of the wrong kind read as nothing done (so "imported" does not overstate them).
+       * field of the wrong kind read as nothing done (so "imported" does not overstate them), or
+       * with a review card left out for its dates (misdated, among these).
        */
       unread: string[];
+      /**
+       * Exercises of this course whose review card in the file has dates the schedule cannot have
+       * written (cardDatesPossible): reviewed after the import's `now`, or due before its review.
+       */
+      misdated: string[];
     }
   | { ok: false; message: string };
 
@@ -55,13 +62,16 @@ export type ImportPlace = "page" | "terminal";
 /**
  * Parse an exported file (or a bare progress object), a byte-order mark at its start dropped
  * (withoutByteOrderMark), and merge it into `current`. An empty file is refused as empty. Entries for
- * exercises not in `known` are left out and listed. Never throws.
+ * exercises not in `known` are left out and listed. A review card reviewed after `now` (the time of
+ * the import, past a day's skew between clocks) or due before its last review is left out and
+ * named, so a device whose clock ran ahead cannot put an exercise out of review. Never throws.
  */
 export function importProgress(
   text: string,
   current: Progress,
   known: ReadonlySet<string>,
   place: ImportPlace,
+  now: Date,
 ): ImportResult {
   // A byte-order mark is dropped as the page's File.text() drops it, so the terminal reads the file alike.
   text = withoutByteOrderMark(text);
@@ -71,16 +81,25 @@ export function importProgress(
   const read = readProgressText(text);
   if (!read.ok) return { ok: false, message: `${importProblem(read, place)} Nothing was changed.` };
   const { counted, unknown, unread } = auditProgress(read.progress, known, read);
-  const kept = emptyProgress();
+  // The file's own fields this version does not know, at the top, go with it (mergeProgress).
+  const { exercises: _, review: __, ...top } = read.progress;
+  const kept: Progress = { ...top, ...emptyProgress() };
   for (const id of counted) {
     const entry = read.progress.exercises[id]!;
     if (entryHoldsProgress(entry)) kept.exercises[id] = entry;
   }
-  for (const [id, card] of Object.entries(read.progress.review ?? {}))
-    if (known.has(id)) (kept.review ??= {})[id] = card;
+  const misdated: string[] = [];
+  for (const [id, card] of Object.entries(read.progress.review ?? {})) {
+    if (!known.has(id)) continue;
+    if (cardDatesPossible(card, now)) (kept.review ??= {})[id] = card;
+    else {
+      misdated.push(id);
+      if (!unread.includes(id)) unread.push(id);
+    }
+  }
   const imported = [...new Set([...Object.keys(kept.exercises), ...Object.keys(kept.review ?? {})])];
   const empty = counted.filter((id) => !imported.includes(id));
-  return { ok: true, progress: mergeProgress(current, kept), imported, empty, unknown, unread };
+  return { ok: true, progress: mergeProgress(current, kept, now), imported, empty, unknown, unread, misdated };
 }
 
 /** What progress holds for one course (auditProgress). */
@@ -136,7 +155,7 @@ function importProblem(problem: ProgressProblem, place: ImportPlace): string {
 
 /** One sentence for a finished import. */
 export function describeImport(result: Extract<ImportResult, { ok: true }>): string {
-  const { imported, empty, unread } = result;
+  const { imported, empty, unread, misdated } = result;
   const n = imported.length;
   const main =
     n > 0
@@ -152,10 +171,18 @@ export function describeImport(result: Extract<ImportResult, { ok: true }>): str
       : lost.length === unread.length
         ? ", which left nothing to import"
         : `, which left nothing of ${listed(lost)} to import`;
+  // Why: a field of the wrong type, a review card's dates (misdated), or both.
+  const dates = "a review card dated in the future or due before its last review";
+  const why =
+    misdated.length === 0
+      ? "a field of the wrong type"
+      : misdated.length === unread.length
+        ? dates
+        : `a field of the wrong type, or ${dates},`;
   const damaged =
     unread.length === 0
       ? ""
-      : ` ${entries(unread)} could not be read whole (${listed(unread)}): a field of the wrong type counts as nothing done${nothingOf}.`;
+      : ` ${entries(unread)} could not be read whole (${listed(unread)}): ${why} counts as nothing done${nothingOf}.`;
   const idle = empty.filter((id) => !unread.includes(id));
   const blank =
     idle.length === 0

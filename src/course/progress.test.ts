@@ -27,6 +27,7 @@ import {
   progressSummary,
   type ReviewCard,
   readProgressText,
+  reviewClockSkewMs,
   recordAttempt,
   sanitizeProgress,
   sanitizeReviewCard,
@@ -37,6 +38,8 @@ import { enrol, recordReview } from "./review.ts";
 import { grouped } from "../format/number.ts";
 
 const known = new Set(["a", "b", "cell-router", "shuffle-shard-16-workers"]);
+/** When these tests import: after every date they write, so no review card is dated ahead of it. */
+const importedAt = new Date("2026-12-10T00:00:00.000Z");
 
 describe("reading progress text", () => {
   test("broken JSON says where it breaks", () => {
@@ -73,7 +76,7 @@ describe("a hand-edited file: what is wrong with it, in words", () => {
     expect(why({ version: 1, exercises: [] })).toBe(`its "exercises" is [], not an object: ${shape}`);
     // The same words in an export's wrapper, and in the import's refusal.
     expect(why({ app: "blast-radius", progress: { version: 1 } })).toBe(`its "exercises" is missing: ${shape}`);
-    expect(importProgress("[]", emptyProgress(), known, "page")).toEqual({
+    expect(importProgress("[]", emptyProgress(), known, "page", importedAt)).toEqual({
       ok: false,
       message:
         "That file is JSON, but not Blast Radius progress (it is a list, where progress is an object). Nothing was changed.",
@@ -97,6 +100,7 @@ describe("a hand-edited file: what is wrong with it, in words", () => {
       emptyProgress(),
       known,
       "page",
+      importedAt,
     );
     expect(result).toMatchObject({ ok: true, imported: [], unknown: ['"Choose Exact"'] });
     if (result.ok)
@@ -217,7 +221,7 @@ describe("export and import", () => {
     const p = emptyProgress();
     partEntry(p, "cell-router", "code").solved = true;
     partEntry(p, "cell-router", "code").attempts = 4;
-    const result = importProgress(exportProgress(p), emptyProgress(), known, "page");
+    const result = importProgress(exportProgress(p), emptyProgress(), known, "page", importedAt);
     expect(result).toMatchObject({ ok: true, imported: ["cell-router"], unknown: [] });
     if (result.ok) expect(result.progress).toEqual(p);
   });
@@ -235,11 +239,11 @@ describe("export and import", () => {
   });
 
   test("files that are not progress are refused with a message", () => {
-    expect(importProgress("hello", emptyProgress(), known, "page")).toMatchObject({
+    expect(importProgress("hello", emptyProgress(), known, "page", importedAt)).toMatchObject({
       ok: false,
       message: expect.stringMatching(/not JSON/),
     });
-    expect(importProgress('{"app":"other"}', emptyProgress(), known, "page")).toMatchObject({
+    expect(importProgress('{"app":"other"}', emptyProgress(), known, "page", importedAt)).toMatchObject({
       ok: false,
       message: expect.stringMatching(/not Blast Radius progress/),
     });
@@ -249,7 +253,7 @@ describe("export and import", () => {
     // An empty file read "That file is not JSON, so it cannot be course progress."
     for (const place of ["page", "terminal"] as const)
       for (const text of ["", "\uFEFF", "\n", "  \r\n\t"])
-        expect(importProgress(text, emptyProgress(), known, place), JSON.stringify(text)).toEqual({
+        expect(importProgress(text, emptyProgress(), known, place, importedAt), JSON.stringify(text)).toEqual({
           ok: false,
           message: "That file is empty, so it holds no course progress. Nothing was changed.",
         });
@@ -257,7 +261,7 @@ describe("export and import", () => {
 
   test("a file from a newer version says so, and changes nothing", () => {
     const file = JSON.stringify({ app: "blast-radius", progress: { version: 2, exercises: {} } });
-    const result = importProgress(file, emptyProgress(), known, "page");
+    const result = importProgress(file, emptyProgress(), known, "page", importedAt);
     expect(result).toMatchObject({ ok: false });
     if (!result.ok) {
       expect(result.message).toMatch(/comes from a newer version of the course \(progress version 2/);
@@ -269,7 +273,7 @@ describe("export and import", () => {
     const incoming = emptyProgress();
     partEntry(incoming, "a", "x").solved = true;
     partEntry(incoming, "no-such-exercise", "x").solved = true;
-    const result = importProgress(exportProgress(incoming), emptyProgress(), known, "page");
+    const result = importProgress(exportProgress(incoming), emptyProgress(), known, "page", importedAt);
     expect(result).toMatchObject({ ok: true, imported: ["a"], unknown: ["no-such-exercise"] });
     if (!result.ok) return;
     expect(Object.keys(result.progress.exercises)).toEqual(["a"]);
@@ -336,7 +340,7 @@ describe("chapter done marks and totals", () => {
     const read = readProgressText(text);
     expect(read.ok).toBe(true);
     const progress = (read as Extract<typeof read, { ok: true }>).progress;
-    const imported = importProgress(text, emptyProgress(), new Set(["backoff-full-jitter"]), "page");
+    const imported = importProgress(text, emptyProgress(), new Set(["backoff-full-jitter"]), "page", importedAt);
     expect(imported).toMatchObject({ ok: true, imported: [], empty: ["backoff-full-jitter"] });
     expect(exerciseStatus(progress, "backoff-full-jitter", ["code"])).toBe("Not started");
   });
@@ -455,7 +459,7 @@ describe("an exercise answered after its solution was shown is not solved", () =
 
   test("the mark survives export and import; a part solved before the reveal on either side wins a merge", () => {
     const p = revealedThenAnswered();
-    const round = importProgress(exportProgress(p), emptyProgress(), known, "page");
+    const round = importProgress(exportProgress(p), emptyProgress(), known, "page", importedAt);
     expect(round.ok && round.progress).toEqual(p);
     const earned = emptyProgress();
     markSolved(earned, "a", "y", solveA);
@@ -515,7 +519,7 @@ describe("when an exercise was first solved (solvedAt, where review starts)", ()
     const storage = memoryStorage();
     writeProgress(p, storage);
     expect(readProgress(storage).exercises.a!.solvedAt).toBe(t0.toISOString());
-    const round = importProgress(exportProgress(p), emptyProgress(), known, "page");
+    const round = importProgress(exportProgress(p), emptyProgress(), known, "page", importedAt);
     expect(round).toMatchObject({ ok: true, unread: [] });
     expect(round.ok && round.progress.exercises.a!.solvedAt).toBe(t0.toISOString());
   });
@@ -547,7 +551,7 @@ describe("when an exercise was first solved (solvedAt, where review starts)", ()
       version: 1,
       exercises: { a: entry("yesterday"), b: entry(t0.getTime()), "cell-router": entry("2026-12-01T10:00:00+01:00") },
     });
-    const result = importProgress(file, emptyProgress(), known, "page");
+    const result = importProgress(file, emptyProgress(), known, "page", importedAt);
     expect(result).toMatchObject({ ok: true, imported: ["a", "b", "cell-router"], unread: ["a", "b"] });
     if (!result.ok) return;
     expect(result.progress.exercises.a).toEqual({
@@ -668,7 +672,7 @@ describe("how the solve went (solvedFirstTry, how review rates it), recorded at 
       const storage = memoryStorage();
       writeProgress(p, storage);
       expect(readProgress(storage).exercises.a).toEqual(p.exercises.a);
-      const round = importProgress(exportProgress(p), emptyProgress(), known, "page");
+      const round = importProgress(exportProgress(p), emptyProgress(), known, "page", importedAt);
       expect(round).toMatchObject({ ok: true, unread: [] });
       expect(round.ok && round.progress.exercises.a).toEqual(p.exercises.a);
       expect(round.ok && round.progress.exercises.a!.solvedFirstTry).toBe(firstTry);
@@ -685,7 +689,7 @@ describe("how the solve went (solvedFirstTry, how review rates it), recorded at 
     const storage = memoryStorage();
     writeProgress(p, storage);
     expect(readProgress(storage).exercises.a!.parts).toEqual(p.exercises.a!.parts);
-    const round = importProgress(exportProgress(p), emptyProgress(), known, "page");
+    const round = importProgress(exportProgress(p), emptyProgress(), known, "page", importedAt);
     expect(round).toMatchObject({ ok: true, unread: [] });
     if (!round.ok) return;
     expect(round.progress.exercises.a!.parts.x).toMatchObject({ attempts: 2, firstTry: true });
@@ -694,7 +698,7 @@ describe("how the solve went (solvedFirstTry, how review rates it), recorded at 
     const half = emptyProgress();
     check(half, "x", "2", true);
     check(half, "x", "8", true, t0, 42);
-    const imported = importProgress(exportProgress(half), emptyProgress(), known, "terminal");
+    const imported = importProgress(exportProgress(half), emptyProgress(), known, "terminal", importedAt);
     if (!imported.ok) throw new Error(imported.message);
     check(imported.progress, "y", "3", true);
     expect(imported.progress.exercises.a!.solvedFirstTry).toBe(true);
@@ -831,7 +835,7 @@ describe("importing a file with fields of the wrong type", () => {
         "no-such-exercise": 7,
       },
     });
-    const result = importProgress(file, emptyProgress(), known, "page");
+    const result = importProgress(file, emptyProgress(), known, "page", importedAt);
     expect(result).toMatchObject({
       ok: true,
       imported: ["cell-router", "shuffle-shard-16-workers"],
@@ -857,7 +861,7 @@ describe("importing a file with fields of the wrong type", () => {
     const current = emptyProgress();
     current.exercises.b = { parts: { y: { attempts: 2, solved: true } }, hints: 0, revealed: false };
     const file = JSON.stringify({ version: 1, exercises: { a: { parts: { untouched: { solved: "yes" } } } } });
-    const result = importProgress(file, current, known, "page");
+    const result = importProgress(file, current, known, "page", importedAt);
     expect(result).toMatchObject({ ok: true, imported: [], empty: ["a"], unread: ["a"] });
     if (!result.ok) return;
     expect(result.progress).toEqual(current);
@@ -870,7 +874,7 @@ describe("importing a file with fields of the wrong type", () => {
       version: 1,
       exercises: { a: { parts: { x: { attempts: 0, solved: false } }, hints: 0, revealed: false }, b: { parts: {} } },
     });
-    const quiet = importProgress(idle, current, known, "page");
+    const quiet = importProgress(idle, current, known, "page", importedAt);
     expect(quiet).toMatchObject({ ok: true, imported: [], empty: ["a", "b"], unread: [] });
     if (quiet.ok) {
       expect(quiet.progress).toEqual(current);
@@ -896,6 +900,7 @@ describe("importing a file with fields of the wrong type", () => {
         emptyProgress(),
         known,
         "page",
+        importedAt,
       );
       expect(result, JSON.stringify(entry)).toMatchObject({ ok: true, imported: ["a"], empty: [] });
     }
@@ -913,6 +918,7 @@ describe("importing a file with fields of the wrong type", () => {
       emptyProgress(),
       known,
       "page",
+      importedAt,
     );
     expect(cardOnly).toMatchObject({ ok: true, imported: ["a"], empty: [] });
     if (cardOnly.ok) {
@@ -924,10 +930,10 @@ describe("importing a file with fields of the wrong type", () => {
   test("a well-formed file, and one from before a field existed, read whole", () => {
     const p = emptyProgress();
     partEntry(p, "a", "x").solved = true;
-    const result = importProgress(exportProgress(p), emptyProgress(), known, "page");
+    const result = importProgress(exportProgress(p), emptyProgress(), known, "page", importedAt);
     expect(result).toMatchObject({ ok: true, unread: [] });
     const older = JSON.stringify({ version: 1, exercises: { a: { parts: { x: { solved: true } } } } });
-    expect(importProgress(older, emptyProgress(), known, "page")).toMatchObject({
+    expect(importProgress(older, emptyProgress(), known, "page", importedAt)).toMatchObject({
       ok: true,
       imported: ["a"],
       unread: [],
@@ -1004,7 +1010,7 @@ describe("review cards: only what ts-fsrs can write is read", () => {
     // An entry whose exercise fields are damaged too is named once.
     file.progress.exercises["cell-router"] = { parts: {}, hints: "2", revealed: false };
     file.progress.review["cell-router"] = { ...written(), difficulty: 11 };
-    const result = importProgress(JSON.stringify(file), emptyProgress(), known, "page");
+    const result = importProgress(JSON.stringify(file), emptyProgress(), known, "page", importedAt);
     // cell-router's entry and card both read as nothing: it is left out, and not counted.
     expect(result).toMatchObject({
       ok: true,
@@ -1071,7 +1077,7 @@ describe("Check pressed again on the same answer is one attempt", () => {
   test("the fingerprint survives storage, export and import; files without one, or with a bad one, still read", () => {
     const p = emptyProgress();
     recordAttempt(p, "a", "x", numeric("7"));
-    const back = importProgress(exportProgress(p), emptyProgress(), known, "page");
+    const back = importProgress(exportProgress(p), emptyProgress(), known, "page", importedAt);
     if (!back.ok) throw new Error(back.message);
     expect(back.unread).toEqual([]);
     expect(recordAttempt(back.progress, "a", "x", numeric("7"))).toBe(false);
@@ -1160,8 +1166,8 @@ describe("what this version does not know, and what is not progress at all (audi
       [variants, "variants.json"],
     ] as const) {
       expect(readProgressText(text)).toMatchObject({ ok: false, reason: "not-progress", file });
-      const page = importProgress(text, emptyProgress(), known, "page");
-      const terminal = importProgress(text, emptyProgress(), known, "terminal");
+      const page = importProgress(text, emptyProgress(), known, "page", importedAt);
+      const terminal = importProgress(text, emptyProgress(), known, "terminal", importedAt);
       expect(page.ok || page.message).toMatch(new RegExp(`^That file is the terminal's ${file} \\(`));
       expect(page.ok || page.message).toContain("which holds no progress. Import the terminal's progress.json");
       expect(terminal.ok || terminal.message).toContain(
@@ -1178,11 +1184,119 @@ describe("what this version does not know, and what is not progress at all (audi
     expect(readProgressText('{"version":2}')).toMatchObject({ ok: false, reason: "not-progress" });
     // The words of the place: "this site" on the page only.
     const newer = '{"version":2,"exercises":{}}';
-    const page = importProgress(newer, emptyProgress(), known, "page");
-    const terminal = importProgress(newer, emptyProgress(), known, "terminal");
+    const page = importProgress(newer, emptyProgress(), known, "page", importedAt);
+    const terminal = importProgress(newer, emptyProgress(), known, "terminal", importedAt);
     expect(page.ok || page.message).toContain("(progress version 2; this site reads version 1)");
     expect(terminal.ok || terminal.message).toBe(
       "That file comes from a newer version of the course (progress version 2; this copy of the course reads version 1). Open it where it was made, or bring this copy up to date (git pull) and import it again. Nothing was changed.",
     );
+  });
+});
+
+describe("importing: a card dated ahead, and fields this version does not know (audit, session 58)", () => {
+  const schedule = [{ id: "a", chapter: "c", parts: ["x"] }];
+  const solved = (): Progress => ({
+    version: 1,
+    exercises: { a: { parts: { x: { attempts: 1, solved: true } }, hints: 0, revealed: false } },
+  });
+  /** The card this side has: reviewed a week before the import, as the course writes it. */
+  const here = () => enrol(solved(), schedule, new Date(importedAt.getTime() - 7 * 86_400_000));
+  /** A file whose card for "a" was last reviewed `ahead` ms after the import, due three days later. */
+  const fileAhead = (ahead: number, p = solved()) => {
+    const reviewed = new Date(importedAt.getTime() + ahead);
+    const card = { ...here().review!.a!, last_review: reviewed.toISOString() };
+    card.due = new Date(reviewed.getTime() + 3 * 86_400_000).toISOString();
+    return JSON.stringify({ ...p, review: { a: card } });
+  };
+
+  test("a card reviewed after the import's time (past a day's skew) is left out, named, and never wins", () => {
+    const current = here();
+    const result = importProgress(fileAhead(365 * 86_400_000), current, known, "page", importedAt);
+    expect(result).toMatchObject({ ok: true, imported: ["a"], unread: ["a"], misdated: ["a"] });
+    if (!result.ok) return;
+    expect(result.progress.review).toEqual(current.review);
+    expect(describeImport(result)).toBe(
+      "Imported progress for 1 exercise, merged with what was here. 1 entry could not be read whole (a): a review card dated in the future or due before its last review counts as nothing done.",
+    );
+    // A card alone, with no entry: nothing of it is left to import.
+    const cardOnly = importProgress(fileAhead(365 * 86_400_000, emptyProgress()), current, known, "page", importedAt);
+    expect(cardOnly.ok && describeImport(cardOnly)).toBe(
+      "Nothing usable was imported, so nothing changed. 1 entry could not be read whole (a): a review card dated in the future or due before its last review counts as nothing done, which left nothing to import.",
+    );
+    // Within the skew between clocks it is read, and wins as the later review; just past it, not.
+    const near = importProgress(fileAhead(reviewClockSkewMs), current, known, "page", importedAt);
+    expect(near).toMatchObject({ ok: true, unread: [], misdated: [] });
+    expect(near.ok && near.progress.review!.a!.last_review).toBe(
+      new Date(importedAt.getTime() + reviewClockSkewMs).toISOString(),
+    );
+    const past = importProgress(fileAhead(reviewClockSkewMs + 1), current, known, "page", importedAt);
+    expect(past).toMatchObject({ ok: true, misdated: ["a"] });
+    expect(past.ok && past.progress.review).toEqual(current.review);
+  });
+
+  test("a card due before its last review is left out too, and the merge never lets a misdated card win", () => {
+    const current = here();
+    const good = current.review!.a!;
+    const backwards = { ...good, due: new Date(Date.parse(good.last_review!) - 1).toISOString() };
+    const file = JSON.stringify({ ...solved(), review: { a: backwards } });
+    const result = importProgress(file, emptyProgress(), known, "terminal", importedAt);
+    expect(result).toMatchObject({ ok: true, unread: ["a"], misdated: ["a"] });
+    expect(result.ok && result.progress.review).toBeUndefined();
+    // In a merge: a misdated card imported never wins; one here gives way to a sound imported one.
+    const ahead = { ...good, last_review: "2099-01-01T00:00:00.000Z", due: "2099-01-04T00:00:00.000Z" };
+    const withCard = (card: ReviewCard): Progress => ({ ...solved(), review: { a: card } });
+    expect(mergeProgress(current, withCard(ahead), importedAt).review!.a).toEqual(good);
+    expect(mergeProgress(withCard(ahead), current, importedAt).review!.a).toEqual(good);
+    // Without a time, only the order of its own dates can be judged.
+    expect(mergeProgress(current, withCard(backwards)).review!.a).toEqual(good);
+    expect(mergeProgress(withCard(backwards), current).review!.a).toEqual(good);
+    expect(mergeProgress(current, withCard(ahead)).review!.a).toEqual(ahead);
+  });
+
+  test("an import carries the file's fields this version does not know, at every level", () => {
+    // The audit's file: every unknown field was lost.
+    const file = {
+      version: 1,
+      note: "mine",
+      exercises: {
+        a: { parts: { x: { attempts: 1, solved: true, future: 1 } }, hints: 0, revealed: false, newerField: "x" },
+      },
+    };
+    const result = importProgress(JSON.stringify(file), emptyProgress(), known, "page", importedAt);
+    expect(result).toMatchObject({ ok: true, imported: ["a"], unread: [] });
+    expect(result.ok && result.progress).toEqual(file);
+  });
+
+  test("a merge keeps both sides' unknown fields; where both have one, this side's", () => {
+    const card = here().review!.a!;
+    const due = new Date(importedAt.getTime() + 3 * 86_400_000).toISOString();
+    const later = { ...card, last_review: importedAt.toISOString(), due, reps: card.reps + 1 };
+    const side = (say: string, c: ReviewCard, own: string): Progress =>
+      JSON.parse(
+        JSON.stringify({
+          version: 1,
+          note: say,
+          [own]: say,
+          exercises: {
+            a: {
+              parts: { x: { attempts: 1, solved: true, flag: say, [own]: say } },
+              hints: 0,
+              revealed: false,
+              mine: say,
+              [own]: say,
+            },
+          },
+          review: { a: { ...c, flag: say, [own]: say } },
+        }),
+      );
+    // The imported card is the later review, so it wins: with this side's unknown fields kept.
+    const merged = mergeProgress(side("here", card, "onlyHere"), side("there", later, "onlyThere"), importedAt);
+    expect(merged).toMatchObject({ note: "here", onlyHere: "here", onlyThere: "there" });
+    expect(merged.exercises.a).toMatchObject({ mine: "here", onlyHere: "here", onlyThere: "there" });
+    expect(merged.exercises.a!.parts.x).toMatchObject({ flag: "here", onlyHere: "here", onlyThere: "there" });
+    expect(merged.review!.a).toEqual({ ...later, flag: "here", onlyHere: "here", onlyThere: "there" });
+    // This side's card wins as the later review: the imported one's unknown fields come with it.
+    const kept = mergeProgress(side("here", later, "onlyHere"), side("there", card, "onlyThere"), importedAt);
+    expect(kept.review!.a).toEqual({ ...later, flag: "here", onlyHere: "here", onlyThere: "there" });
   });
 });

@@ -566,6 +566,43 @@ export function answeredAfterReveal(progress: Progress, id: string, partIds: str
   );
 }
 
+/**
+ * Add to `to` every field of `from` not among `known` that `to` does not have (a copy, so the two
+ * never share it), as keepExtras keeps them on reading: a merge carries the imported side's
+ * unknown fields through. Where both have the same one, `to`'s (this side's) is kept, as a merge
+ * keeps this side's known fields when the rules leave them equal.
+ */
+function carryExtras(to: object, from: object, known: ReadonlySet<string>): void {
+  for (const [name, extra] of Object.entries(unknownFields(from, known)))
+    if (!Object.hasOwn(to, name))
+      (to as Record<string, unknown>)[name] = extra === undefined ? extra : JSON.parse(JSON.stringify(extra));
+}
+
+/** The fields of `value` not among `known` ("__proto__" left out, as keepExtras leaves it). */
+const unknownFields = (value: object, known: ReadonlySet<string>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(value).filter(([name]) => !known.has(name) && name !== "__proto__"));
+
+/**
+ * How far ahead of `now` a card's last review may be dated and still be read: clocks differ
+ * between devices (a phone a few minutes ahead, a time zone set wrong puts one up to 14 hours
+ * off), and a card reviewed on one and imported on another must not be refused for that. A day
+ * covers those, and a card dated further ahead would hold its exercise out of review until then.
+ */
+export const reviewClockSkewMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether a card's dates could have been written by the schedule: due no earlier than its last
+ * review (ts-fsrs schedules forward from it), and, when `now` is given, reviewed no later than
+ * `now` (allowing reviewClockSkewMs). A card from a device whose clock ran ahead fails, and would
+ * otherwise win every merge (the one reviewed last wins) and never come due.
+ */
+export function cardDatesPossible(card: ReviewCard, now?: Date): boolean {
+  if (card.last_review === undefined) return true;
+  const reviewed = Date.parse(card.last_review);
+  if (Date.parse(card.due) < reviewed) return false;
+  return now === undefined || reviewed <= now.getTime() + reviewClockSkewMs;
+}
+
 /** Whether two entries hold the same solve time (both none: a solve whose time is not known). */
 const sameTime = (a: ExerciseProgress, b: ExerciseProgress) =>
   a.solvedAt === b.solvedAt || Date.parse(a.solvedAt ?? "") === Date.parse(b.solvedAt ?? "");
@@ -587,11 +624,17 @@ const sameTime = (a: ExerciseProgress, b: ExerciseProgress) =>
  * exercise's solve kept (the imported one's when its solve time is kept, else this side's, filled
  * from the imported one only for the same solve time, or where neither side has the exercise
  * solved at a known time). A part solved only after the reveal has none.
+ * Fields this version does not know are carried from both sides, at the top, in an entry, a part
+ * and a review card (carryExtras): this side's where both have the same one.
+ * A review card whose dates the schedule cannot have written (cardDatesPossible, against `now`
+ * when given) never wins: an imported one is left out, and one here gives way to the imported.
  */
-export function mergeProgress(current: Progress, imported: Progress): Progress {
+export function mergeProgress(current: Progress, imported: Progress, now?: Date): Progress {
   const result: Progress = JSON.parse(JSON.stringify(current));
+  carryExtras(result, imported, progressFields);
   for (const [id, entry] of Object.entries(imported.exercises)) {
     const target = exerciseEntry(result, id);
+    carryExtras(target, entry, exerciseFields);
     target.hints = Math.max(target.hints, entry.hints);
     target.revealed ||= entry.revealed;
     // Solved on both sides: it was first solved at the earlier time.
@@ -607,6 +650,7 @@ export function mergeProgress(current: Progress, imported: Progress): Progress {
       target.solvedFirstTry = entry.solvedFirstTry;
     for (const [pid, part] of Object.entries(entry.parts)) {
       const t = partEntry(result, id, pid);
+      carryExtras(t, part, partFields);
       const earned = partEarned(t) || partEarned(part);
       // The part solve kept, and how it went with it: read before the counts are merged.
       const firstTry = !earned
@@ -631,12 +675,20 @@ export function mergeProgress(current: Progress, imported: Progress): Progress {
   // Review cards: the one reviewed last wins (then the one with more reviews), so importing an
   // older export never turns a schedule back.
   for (const [id, card] of Object.entries(imported.review ?? {})) {
+    if (!cardDatesPossible(card, now)) continue;
     const mine = result.review?.[id];
     const when = (c: ReviewCard) => (c.last_review ? Date.parse(c.last_review) : 0);
-    if (!mine || when(card) > when(mine) || (when(card) === when(mine) && card.reps > mine.reps)) {
+    if (
+      !mine ||
+      !cardDatesPossible(mine, now) ||
+      when(card) > when(mine) ||
+      (when(card) === when(mine) && card.reps > mine.reps)
+    ) {
+      // The imported card, with this side's unknown fields kept over its own of the same name.
+      const next: ReviewCard = { ...JSON.parse(JSON.stringify(card)), ...(mine && unknownFields(mine, cardFields)) };
       result.review ??= {};
-      result.review[id] = { ...card };
-    }
+      result.review[id] = next;
+    } else carryExtras(mine, card, cardFields);
   }
   return result;
 }

@@ -16,6 +16,8 @@ import { type FirstRating, firstCard, firstRating, unenrolled, withFirstReviews 
 import { firstComeback } from "./first-comeback.ts";
 
 const day = 86_400_000;
+/** When these tests import: after every date they write, so no review card is dated ahead of it. */
+const importedAt = new Date("2026-12-10T00:00:00.000Z");
 const reviewables: Reviewable[] = [
   { id: "cells-blast-radius", chapter: "cells", parts: ["untouched", "canary"] },
   { id: "canary-exposure", chapter: "deploys-and-correlated-failure", parts: ["users"] },
@@ -264,7 +266,7 @@ describe("a solve is rated by how it went, as recorded when it was solved, not b
       [page, terminal],
       [terminal, page],
     ] as const) {
-      const imported = importProgress(exportProgress(there), here, known, "terminal");
+      const imported = importProgress(exportProgress(there), here, known, "terminal", importedAt);
       if (!imported.ok) throw new Error(imported.message);
       // Solved by the merge, at no known time: rated from each part's mark as its solve recorded it.
       expect(imported.progress.exercises[id]!.solvedFirstTry).toBeUndefined();
@@ -273,7 +275,7 @@ describe("a solve is rated by how it went, as recorded when it was solved, not b
     }
     // A whole solve, with practice on a part before it, exported and imported keeps its marks and rating.
     const whole = answered(emptyProgress(), id, parts, [clean[0]!, practice[0]!, clean[1]!]);
-    const round = importProgress(exportProgress(whole), emptyProgress(), known, "page");
+    const round = importProgress(exportProgress(whole), emptyProgress(), known, "page", importedAt);
     if (!round.ok) throw new Error(round.message);
     expect(round.progress.exercises[id]).toEqual(whole.exercises[id]);
     expect(firstRating(round.progress, id, parts)).toBe("good");

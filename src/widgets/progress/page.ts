@@ -91,7 +91,7 @@ export function mountProgressPage(): void {
       input.value = "";
       return;
     }
-    const result = importProgress(await file.text(), readProgress(), known, "page");
+    const result = importProgress(await file.text(), readProgress(), known, "page", new Date());
     if (!result.ok) {
       status.textContent = result.message;
     } else if (writeProgress(result.progress)) {
