@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { emptyProgress, markSolved, mergeProgress, type Progress, readProgressText } from "./progress.ts";
 import {
   dueCards,
+  dayOf,
   dueReviewSeed,
   durability,
   enrol,
@@ -313,8 +314,66 @@ describe("what the /review/ page says of the figures", () => {
     // The audit's case: the page said "holds for about 2 days" (stability) and "next review in 3 days".
     expect(row.stabilityDays).toBeCloseTo(2.3065, 4);
     expect(row.holdsDays).toBe(3);
-    expect(whenText(row.nextDue, at(0.04))).toBe("in 3 days (2026-12-04)");
-    expect([0, 1, 2, 3].map((d) => shown(p, "cells", at(d + 0.04)))).toEqual([100, 94, 90, 88]);
+    expect(whenText(row.nextDue, at(0.04), "UTC")).toBe("in 3 days (2026-12-04)");
+    // An hour after the solve recall has begun to fall: it is counted in fractions of a day.
+    expect([0, 1, 2, 3].map((d) => shown(p, "cells", at(d + 0.04)))).toEqual([99, 94, 90, 87]);
+  });
+
+  // The audit's case: solved after a wrong answer (hard) on day 0, reviewed on day 3 at 10:00 and
+  // rated again. The page said "100% | holds for 2 days | tomorrow" two hours later, and still
+  // "100% | 2 days | later today" at 09:00 the next day, an hour before the review was due.
+  const forgotten = () => {
+    const first = solved("cells-blast-radius");
+    first.exercises["cells-blast-radius"]!.parts.share!.attempts = 2;
+    return recordReview(enrol(first, reviewables, t0), "cells-blast-radius", "again", at(3 + 1 / 24));
+  };
+
+  test("rated again: recall falls within hours, and holds for is never past the next review it falls before", () => {
+    const p = forgotten();
+    const card = p.review!["cells-blast-radius"]!;
+    expect(card.stability).toBeCloseTo(0.431, 3);
+    expect(whenText(new Date(card.due), at(3 + 3 / 24), "UTC")).toBe("tomorrow (2026-12-05)");
+    const w = generatorParameters().w;
+    const row = (when: Date) => durability(p, reviewables, when)[0]!;
+    // Two hours on: recall on FSRS's curve at 2/24 of a day, below 100%; it falls below 90% within a day.
+    const noon = row(at(3 + 3 / 24));
+    expect(noon.recall).toBeCloseTo(forgetting_curve(w, 2 / 24, card.stability), 8);
+    expect(recallPercent(noon.recall)).toBeLessThan(100);
+    expect(recallPercent(noon.recall)).toBeGreaterThanOrEqual(targetRecallPercent);
+    expect(noon.holdsDays).toBe(1);
+    // 09:00 the next day, 23 hours on: below the target, and said so, with the review later today.
+    const morning = row(at(4));
+    expect(recallPercent(morning.recall)).toBeLessThan(targetRecallPercent);
+    expect(morning.holdsDays).toBe(0);
+    expect(whenText(morning.nextDue, at(4), "UTC")).toBe("later today (2026-12-05)");
+  });
+
+  test("holds for and next review agree: recall below the target when the review is due means it holds no longer", () => {
+    let checked = 0;
+    let before = 0;
+    for (const p of [forgotten(), enrol(solved("cells-blast-radius"), reviewables, t0)]) {
+      let progress = p;
+      for (const outcome of ["again", "hard", "good", "again", "easy"] as const) {
+        const card = progress.review!["cells-blast-radius"]!;
+        const due = Date.parse(card.due);
+        const last = Date.parse(card.last_review!);
+        const fallsFirst = recallPercent(recallChance(card, new Date(due))) < targetRecallPercent;
+        for (const part of [0, 0.04, 0.3, 0.5, 0.8, 0.97]) {
+          const now = new Date(last + part * (due - last));
+          const nextDays = Math.ceil((due - now.getTime()) / day);
+          const holds = holdsForDays([card], now);
+          if (fallsFirst) expect(holds).toBeLessThanOrEqual(nextDays);
+          else expect(holds).toBeGreaterThanOrEqual(nextDays);
+          if (fallsFirst) before++;
+          checked++;
+        }
+        progress = recordReview(progress, "cells-blast-radius", outcome, new Date(due));
+      }
+    }
+    expect(checked).toBe(60);
+    // Both cases occur: recall falling before the review is due (again's one day), and not.
+    expect(before).toBeGreaterThan(0);
+    expect(before).toBeLessThan(checked);
   });
 
   test("next review: the whole day nearest the 90% point (stability), or the day after a worse rating's", () => {
@@ -401,15 +460,37 @@ describe("stored with the progress", () => {
 });
 
 describe("when a review comes back, in words", () => {
-  test("now, later today, tomorrow or in whole days rounded up, with the UTC date", () => {
-    expect(whenText(at(0), at(0))).toBe("now");
-    expect(whenText(at(-2), at(0))).toBe("now");
-    expect(whenText(at(0.5), at(0))).toBe("later today (2026-12-01)");
-    expect(whenText(at(1), at(0))).toBe("tomorrow (2026-12-02)");
-    expect(whenText(at(8.2), at(0))).toBe("in 9 days (2026-12-09)");
+  test("now, later today, tomorrow or in whole days rounded up, with the date", () => {
+    expect(whenText(at(0), at(0), "UTC")).toBe("now");
+    expect(whenText(at(-2), at(0), "UTC")).toBe("now");
+    expect(whenText(at(0.5), at(0), "UTC")).toBe("later today (2026-12-01)");
+    expect(whenText(at(1), at(0), "UTC")).toBe("tomorrow (2026-12-02)");
+    expect(whenText(at(8.2), at(0), "UTC")).toBe("in 9 days (2026-12-09)");
     // Counts of a thousand days or more are grouped, as the course writes every such number.
-    expect(whenText(at(1715.3), at(0))).toBe("in 1,716 days (2031-08-12)");
+    expect(whenText(at(1715.3), at(0), "UTC")).toBe("in 1,716 days (2031-08-12)");
     // A date past the year 9999 keeps its whole day (an ISO string has six year digits then).
-    expect(whenText(new Date(8.64e15), at(0))).toBe("in 99,979,212 days (+275760-09-13)");
+    expect(whenText(new Date(8.64e15), at(0), "UTC")).toBe("in 99,979,212 days (+275760-09-13)");
+    expect(dayOf(new Date("0900-06-01T12:00:00.000Z"), "UTC")).toBe("0900-06-01");
+  });
+
+  test("today, tomorrow and the date are the learner's day, in their time zone, west or east of UTC", () => {
+    // 20:00 on Friday 4 December in Los Angeles is 04:00 on Saturday in UTC: the audit's page said
+    // "later today (2026-12-05)" of a review due at 01:00 on Saturday there.
+    const fridayEvening = new Date("2026-12-05T04:00:00.000Z");
+    const la = "America/Los_Angeles";
+    expect(dayOf(fridayEvening, la)).toBe("2026-12-04");
+    expect(whenText(new Date("2026-12-05T09:00:00.000Z"), fridayEvening, la)).toBe("tomorrow (2026-12-05)");
+    expect(whenText(new Date("2026-12-05T06:00:00.000Z"), fridayEvening, la)).toBe("later today (2026-12-04)");
+    expect(whenText(new Date("2026-12-13T03:00:00.000Z"), fridayEvening, la)).toBe("in 8 days (2026-12-12)");
+    // 23:00 on Friday in Tokyo is 14:00 in UTC: a review at 01:00 Saturday there is tomorrow, not later today.
+    const tokyoNight = new Date("2026-12-04T14:00:00.000Z");
+    const tokyo = "Asia/Tokyo";
+    expect(whenText(new Date("2026-12-04T16:00:00.000Z"), tokyoNight, tokyo)).toBe("tomorrow (2026-12-05)");
+    expect(whenText(new Date("2026-12-04T16:00:00.000Z"), tokyoNight, "UTC")).toBe("later today (2026-12-04)");
+    expect(whenText(new Date("2026-12-04T14:30:00.000Z"), tokyoNight, tokyo)).toBe("later today (2026-12-04)");
+    // Named no zone, the runtime's: the browser's on the page, the process's (TZ) in the terminal.
+    const runtime = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    for (const due of ["2026-12-05T06:00:00.000Z", "2026-12-05T09:00:00.000Z", "2026-12-13T03:00:00.000Z"])
+      expect(whenText(new Date(due), fridayEvening)).toBe(whenText(new Date(due), fridayEvening, runtime));
   });
 });

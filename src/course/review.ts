@@ -19,9 +19,10 @@
  *   (ratingFor).
  * - The schedule is stored in the progress format (progress.review), so it moves with export
  *   and import like the rest.
- * Pure: dates come in as arguments.
+ * Pure: dates come in as arguments; the one thing read from the runtime is the time zone the
+ * learner's day is in (dayOf, whenText), when the caller names none.
  */
-import { type Card, createEmptyCard, fsrs, type Grade, Rating } from "ts-fsrs";
+import { type Card, createEmptyCard, fsrs, type Grade, Rating, State } from "ts-fsrs";
 import { countOf } from "../format/number.ts";
 import { isSolved, type Progress, type ReviewCard } from "./progress.ts";
 import { firstRating, solvedWhen } from "./review-first.ts";
@@ -194,12 +195,18 @@ export { dueReviewSeed, mayDealReview, reviewSeed } from "./review-seed.ts";
 const dayMs = 86_400_000;
 
 /**
- * The probability of recalling `id` at `now`, by FSRS's forgetting curve (0 to 1). As ts-fsrs
- * computes it, time since the last review counts in whole days (rounded down), so the figure
- * changes once a day, at the hour of that review.
+ * The probability of recalling `id` at `now`, by FSRS's forgetting curve (0 to 1), the scheduler's
+ * own (ts-fsrs's forgetting_curve, with the parameters it schedules by), at the time since the
+ * last review in fractional days. ts-fsrs's get_retrievability counts that time in whole days,
+ * rounded down, so a card rated again (stability under a day) read 100% until a day had passed,
+ * past the point it had fallen below the target. A last review after `now` (a clock that ran
+ * ahead) counts as made now; a card never reviewed (new, with no last review) has 0, as ts-fsrs
+ * gives it.
  */
 export function recallChance(card: ReviewCard, now: Date): number {
-  return scheduler.get_retrievability(toCard(card), now, false);
+  if (card.state === State.New || card.last_review === undefined) return 0;
+  const elapsedDays = Math.max(0, (now.getTime() - Date.parse(card.last_review)) / dayMs);
+  return scheduler.forgetting_curve(elapsedDays, card.stability);
 }
 
 /**
@@ -296,22 +303,39 @@ export function durability(progress: Progress, reviewables: readonly Reviewable[
   return result;
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /**
- * A date's day in UTC as an ISO string writes it: "2026-12-04", or "+275760-09-13" past the year
- * 9999 (six year digits then, so the day is what comes before the time, not the first ten characters).
+ * A date's day in a time zone, written as an ISO date: "2026-12-04", or "+275760-09-13" past the
+ * year 9999 (six year digits then, as an ISO string writes them). The zone is an IANA name
+ * ("America/Los_Angeles", "UTC"); without one, the runtime's: the browser's on the /review/ page,
+ * the process's in the terminal (which TZ sets). The learner's day is the one they live in: at
+ * 20:00 on a Friday in Los Angeles it is Friday, though UTC is past midnight.
  */
-const isoDay = (date: Date) => date.toISOString().slice(0, -"T00:00:00.000Z".length);
+export function dayOf(date: Date, timeZone?: string): string {
+  const key = timeZone ?? "";
+  let format = dayFormats.get(key);
+  if (!format) {
+    const digits = { year: "numeric", month: "2-digit", day: "2-digit" } as const;
+    format = new Intl.DateTimeFormat("en-US", { ...digits, timeZone, calendar: "gregory", numberingSystem: "latn" });
+    dayFormats.set(key, format);
+  }
+  const parts = format.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
+  const year = Number(part("year"));
+  return `${year > 9999 ? `+${String(year).padStart(6, "0")}` : String(year).padStart(4, "0")}-${part("month")}-${part("day")}`;
+}
 
 /**
  * When a review comes back, as the page and the terminal say it: "now", "later today
  * (2026-12-04)", "tomorrow (2026-12-05)", "in 9 days (2026-12-13)", "in 1,716 days (2031-08-12)"
- * (whole days rounded up and grouped, as the course writes every count; the date in UTC, as the
- * schedule stores it).
+ * (whole days rounded up and grouped, as the course writes every count). "Today", "tomorrow" and
+ * the date are the learner's: in `timeZone`, else the runtime's (dayOf).
  */
-export function whenText(due: Date, now: Date): string {
+export function whenText(due: Date, now: Date, timeZone?: string): string {
   const days = Math.ceil((due.getTime() - now.getTime()) / dayMs);
-  const date = isoDay(due);
+  const date = dayOf(due, timeZone);
   if (days <= 0) return "now";
   if (days > 1) return `in ${countOf(days, "day")} (${date})`;
-  return date === isoDay(now) ? `later today (${date})` : `tomorrow (${date})`;
+  return date === dayOf(now, timeZone) ? `later today (${date})` : `tomorrow (${date})`;
 }
