@@ -1,5 +1,10 @@
 import { defineConfig } from "vitest/config";
 
+// Every test runs in UTC, whatever the machine's zone: the review's "later today" and "tomorrow"
+// are the learner's day (src/course/review.ts `dayOf`), and tests that expect literal dates failed
+// under TZ=Pacific/Pago_Pago. Workers inherit it, and so does the Chromium the browser tests launch.
+process.env.TZ = "UTC";
+
 // Three projects, run in this order by `npm test`:
 //   unit:    pure logic (simulations, grader, parsers), content and exercise checks; no build needed
 //   site:    checks on the built site in dist/ (links, anchors, budgets)
