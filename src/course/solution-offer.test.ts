@@ -180,6 +180,11 @@ describe("the status line beside a chapter exercise", () => {
 // and not solved at once. The chapter page after New numbers said it the same way (one function).
 describe("the status line with new numbers on show", () => {
   const seed = 832262073;
+  test("a review under way names no seed: it would deal the review's worked solution elsewhere (audit, session 58)", () => {
+    const line = statusLine(solved(), id, parts, { seed, answered: parts.slice(0, 1), before: parts, unnamed: true });
+    expect(line.text).toBe("✓ Solved before · these numbers: 1 of 2 parts answered right so far");
+    expect(line.text).not.toContain(String(seed));
+  });
   test("solved before: the tick is on what was solved, and these numbers say how far they are answered", () => {
     const line = (answered: number) =>
       statusLine(solved(), id, parts, { seed, answered: parts.slice(0, answered), before: parts });

@@ -107,6 +107,11 @@ export function solutionQuestion(progress: Progress, id: string, partIds: string
  */
 export interface NumbersOnShow {
   seed: number;
+  /**
+   * Leave the seed out of the line ("these numbers: …"): a review under way on /review/, whose
+   * seed would deal its worked solution anywhere else (audit, session 58); named once answered.
+   */
+  unnamed?: boolean;
   answered: readonly string[];
   before?: readonly string[];
 }
@@ -151,7 +156,7 @@ export function statusLine(
   const all = count >= partIds.length;
   const entry = progress.exercises[id];
   const newly = held ? variant.answered.filter((p) => !held.has(p) && partEarned(entry?.parts[p])).length : 0;
-  const numbers = `these numbers (variant ${variant.seed}): ${count} of ${countOf(partIds.length, "part")} answered right${all ? "" : " so far"}${newly > 0 ? `, ${newly} newly solved` : ""}`;
+  const numbers = `these numbers${variant.unnamed ? "" : ` (variant ${variant.seed})`}: ${count} of ${countOf(partIds.length, "part")} answered right${all ? "" : " so far"}${newly > 0 ? `, ${newly} newly solved` : ""}`;
   return {
     text: said ? `${said} · ${numbers}` : `${numbers.charAt(0).toUpperCase()}${numbers.slice(1)}`,
     unearned: recordUnearned || !all,

@@ -469,7 +469,7 @@ describeInBrowser("giving up a review", { ownContext: false }, (browser) => {
       expect.stringMatching(/^Againback /),
     ]);
     await expect(page.locator("[data-review-status]").textContent()).resolves.toBe(
-      "Answers shown. Rate the review to schedule it.",
+      `Answers shown (variant ${seed}). Rate the review to schedule it.`,
     );
     // The record is the seed's now: its counts kept, the answer to the former numbers not.
     expect(await storedAttempts(page)).toEqual({

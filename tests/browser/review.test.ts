@@ -5,7 +5,10 @@
  * graded right; only then may the learner rate the review, within what the attempts earned; the
  * rating moves the schedule (in the stored progress) by exactly what FSRS gives it, the damaged
  * card is dropped and the other kept, and the page says when the next review is. The page's
- * clock is fixed; timers run. Two page loads: the review, then /progress/ on the same progress.
+ * clock is fixed; timers run. The status names the variant dealt only once the review is
+ * answered. Page loads: the review, /progress/ on the same progress, then /review/ again that day
+ * with the canary exercise due too (the review rated earlier is listed as reviewed, and counts in
+ * "Review 2 of 2" and "Done: 2 reviews today"), and once more with nothing due.
  * Finish leaves the focus on the summary, and the topics row's "holds for" is the days until the
  * recall shown falls below 90% (src/course/review.ts, holdsForDays). Answered, the review offers
  * no more hints, and its worked solution to compare with, which changes neither the grades nor
@@ -54,7 +57,7 @@ const terminalHomes = tempDir("blast-radius-review-page");
 describeInBrowser("spaced review in Chromium", (browser) => {
   /** The day every test reviews on: the clock the pages are set to. */
   const reviewAt = new Date("2026-12-04T09:00:00.000Z");
-  /** A reader of /review/ on the day `stored` is due, once the page says which variant it dealt. */
+  /** A reader of /review/ on the day `stored` is due, once the page has dealt variant `seed`. */
   async function openReview(stored: Progress, seed: number, options?: OpenOptions): Promise<Page> {
     const { page } = await browser.open(options);
     await page.clock.setFixedTime(reviewAt);
@@ -65,7 +68,10 @@ describeInBrowser("spaced review in Chromium", (browser) => {
     await page.goto(`${browser.site}/review/`);
     await expect
       .poll(() => page.locator("[data-review-status]").textContent(), { timeout: 30_000 })
-      .toBe(`1 review left today. New numbers are in (variant ${seed}): work it out again.`);
+      .toBe("1 review left today. New numbers are in: work it out again.");
+    // The variant dealt is not named while the review is worked on (its seed would deal the worked
+    // solution elsewhere): the exercise's variant form, never shown here, holds it.
+    expect(await page.locator('[data-review-slot] input[name="seed"]').inputValue()).toBe(String(seed));
     return page;
   }
 
@@ -113,7 +119,7 @@ describeInBrowser("spaced review in Chromium", (browser) => {
     const status = page.locator("[data-review-status]");
     await expect
       .poll(() => status.textContent(), { timeout: 30_000 })
-      .toBe(`1 review left today. New numbers are in (variant ${seed}): work it out again.`);
+      .toBe("1 review left today. New numbers are in: work it out again.");
     expect(await page.locator("[data-review-due] li").allTextContents()).toEqual([`One bad cell (${chapter})`]);
     expect(fetched).toEqual([`${browser.base}review/${id}.json`]);
     expect(await page.getByRole("heading", { name: `Review 1 of 1: from ${chapter}`, exact: true }).count()).toBe(1);
@@ -179,6 +185,8 @@ describeInBrowser("spaced review in Chromium", (browser) => {
     ]);
     expect(await rating.getByRole("button", { disabled: true }).count()).toBe(2);
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-rating"))).toBe("hard");
+    // Answered, the status names the variant: the learner may practise these numbers again.
+    expect(await status.textContent()).toBe(`Answered (variant ${seed}). Rate the review to schedule it.`);
     // Answered: no more hints on offer (they would count nothing and help with nothing), and the
     // worked solution still is, to compare, its confirmation saying so; seen, it changes nothing.
     expect(await exercise.locator('[data-action="hint"]').isVisible()).toBe(false);
@@ -234,6 +242,42 @@ describeInBrowser("spaced review in Chromium", (browser) => {
     await expect
       .poll(() => page.locator("[data-progress-page] [data-progress-summary]").textContent(), { timeout: 20_000 })
       .toContain(" 2 exercises are in your daily review, 0 due now.");
+
+    // Later the same day the canary exercise is due too (moved there in storage), and the learner
+    // comes back: the review rated on the first page load counts. It is listed as reviewed, the
+    // new one is review 2 of 2, and once rated the day's two reviews are done.
+    const canaryChapter = loadChapters().find((c) => c.slug === canary.chapter)!.title;
+    await page.evaluate(
+      ([key, at]) => {
+        const progress = JSON.parse(localStorage.getItem(key!)!);
+        progress.review["canary-exposure"].due = at;
+        localStorage.setItem(key!, JSON.stringify(progress));
+      },
+      [progressKey, reviewAt.toISOString()],
+    );
+    await page.goto(`${site}/review/`);
+    await expect
+      .poll(() => status.textContent(), { timeout: 30_000 })
+      .toBe("1 review left today. New numbers are in: work it out again.");
+    expect(await page.getByRole("heading", { name: `Review 2 of 2: from ${canaryChapter}`, exact: true }).count()).toBe(
+      1,
+    );
+    const listed = await page.locator("[data-review-due] li").allTextContents();
+    expect(listed[0]).toBe(`One bad cell (${chapter}) ✓ reviewed`);
+    expect(listed[1]).toMatch(new RegExp(`\\(${canaryChapter}\\)`));
+    expect(listed).toHaveLength(2);
+    await page.locator("[data-review-giveup]").click();
+    await page.getByRole("button", { name: /^Again/ }).click();
+    await page.getByRole("button", { name: "Finish" }).click();
+    await expect.poll(() => status.textContent()).toMatch(/^Done: 2 reviews today\. /);
+    // Loaded again with nothing due, the page still counts and lists the day's two reviews.
+    const done = (await status.textContent())!;
+    await page.reload();
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe(done);
+    // Both rated at the page's fixed time: in the order of their ids.
+    const reloaded = await page.locator("[data-review-due] li").allTextContents();
+    expect(reloaded).toEqual([expect.stringMatching(/^How far does a bad release get\? /), listed[0]]);
+    expect(reloaded[0]).toMatch(/ ✓ reviewed$/);
   });
 
   test("a review whose first draw deals the chapter's numbers deals others, the same seed on the page and in the terminal", async () => {

@@ -59,7 +59,13 @@ export function showPartProgress(
       progress,
       id,
       partIds,
-      variant && { seed: variant.seed, answered: marked, before: variant.before },
+      // On /review/, the seed is named once every part is answered (NumbersOnShow's `unnamed`).
+      variant && {
+        seed: variant.seed,
+        answered: marked,
+        before: variant.before,
+        unnamed: root.dataset.inReview !== undefined && marked.length < partIds.length,
+      },
     );
     // Answered after the solution, the solution seen and nothing solved, or new numbers not all
     // answered yet: not in the solved colour. The text is set only when it changes: the line is a

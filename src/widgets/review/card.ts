@@ -35,6 +35,7 @@ import {
   readAttempts,
 } from "./attempts.ts";
 import { compareDecline, compareQuestion } from "./compare.ts";
+import { answeredNote, dealtNote } from "./status.ts";
 import { element, when } from "./draw.ts";
 import type { Fields } from "../exercise/form-fields.ts";
 import { bootExercises, exerciseWidget, fillForm, formFields, readPayload, showHintButton } from "./exercise.ts";
@@ -144,7 +145,7 @@ function offerRating(page: ReviewPage, card: DueCard, attempts: ReviewAttempts, 
   });
   rateButtons.replaceChildren(...buttons);
   rate.hidden = false;
-  say(attempts.gaveUp ? "Answers shown. Rate the review to schedule it." : "Answered. Rate the review to schedule it.");
+  say(answeredNote(attempts.gaveUp, attempts.seed));
   // The default grade (the terminal records it when none is named) has the focus.
   const fallback = rateReview(attempts).outcome;
   const grade = buttons.find((b) => b.dataset.rating === fallback);
@@ -469,15 +470,10 @@ export function showReview(
         attempts.wrong > 0
           ? ` ${countOf(attempts.wrong, "wrong answer or hint", "wrong answers or hints")} already ${attempts.wrong === 1 ? "counts" : "count"} against this review.`
           : "";
-      // What came back: the answers checked, and text typed in a part and not checked since.
-      const typedNote = (parts: string) => `text typed and not checked yet in ${parts}`;
-      const dealtNote =
-        restored > 0
-          ? `Back to variant ${seed} as you left it, with your answers to ${restored} of ${countOf(forms.length, "part")}${typedParts > 0 ? `, and ${typedNote(countOf(typedParts, "part"))}` : ""}.`
-          : typedParts > 0
-            ? `Back to variant ${seed} as you left it, with ${typedNote(`${typedParts} of ${countOf(forms.length, "part")}`)}.`
-            : `New numbers are in (variant ${seed}): work it out again.`;
-      setStatus((n) => `${countOf(n, "review")} left today. ${dealtNote}${counted}`);
+      // What came back: the answers checked, and text typed in a part and not checked since. The
+      // variant (its seed) is named only once the review is answered (status.ts).
+      const dealtSaid = dealtNote(forms.length, restored, typedParts);
+      setStatus((n) => `${countOf(n, "review")} left today. ${dealtSaid}${counted}`);
     } else if (!text.startsWith("The chapter's")) {
       dealt.disconnect();
       say(`The new numbers could not be dealt: ${text}`);

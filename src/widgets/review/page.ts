@@ -57,6 +57,7 @@ import { element, when } from "./draw.ts";
 import { handFocus, holdsFocus } from "../focus.ts";
 import { emptyReview } from "./empty.ts";
 import { siteStorage } from "../site-storage.ts";
+import { reviewedToday } from "./today.ts";
 
 interface Entry extends Reviewable {
   title: string;
@@ -163,9 +164,13 @@ export function mountReviewPage(): void {
     if (focused) handFocus([...topics.querySelectorAll("a")].find((a) => a.getAttribute("href") === focused));
   };
 
-  // The session: the cards due when the page opened, in order; done ones stay listed.
-  const queue: DueCard[] = dueCards(readProgress(), entries, now());
-  let index = 0;
+  // The session: the cards reviewed earlier today (on another page load, in another tab, in the
+  // terminal and imported), listed as reviewed and counted in "Review 2 of 3" and "Done: 3 reviews
+  // today", then the cards due when the page opened, in order; done ones stay listed.
+  const due = dueCards(readProgress(), entries, now());
+  const earlier = reviewedToday(readProgress(), entries, now(), new Set(due.map((c) => c.id)));
+  const queue: DueCard[] = [...earlier, ...due];
+  let index = earlier.length;
   // The title each exercise was dealt under, by its place in the queue: a title that names one of
   // the exercise's numbers ("The 16-worker problem") takes the review's numbers.
   const dealtTitles: string[] = [];
@@ -452,6 +457,6 @@ export function mountReviewPage(): void {
   });
 
   drawTopics();
-  if (queue.length > 0) void show(queue[0]!, false);
+  if (index < queue.length) void show(queue[index]!, false);
   else finishSession(false);
 }
