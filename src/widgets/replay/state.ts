@@ -137,8 +137,13 @@ export function describeState(state: ReplayState): string {
  * hand-edited link can, the form cannot) take their defaults, every one.
  */
 export function normalizeState(state: UncheckedState): ReplayState {
-  const checked = checkedState(state);
-  return tooBig(checked) === undefined ? checked : { ...checked, params: {} };
+  return sized(checkedState(state)).state;
+}
+
+/** A checked state as it runs, with why it takes every default when its runs are over the limit (tooBig). */
+function sized(checked: ReplayState): { state: ReplayState; overLimit?: string } {
+  const overLimit = tooBig(checked);
+  return overLimit === undefined ? { state: checked } : { state: { ...checked, params: {} }, overLimit };
 }
 
 /** Why either run of `state` is over the limit of events (runSizeProblem), or undefined. */
@@ -222,7 +227,9 @@ function queryState(query: URLSearchParams): UncheckedState {
  * unknown defence is left out, and the sentence names the defences the defended run has.
  */
 export function linkProblems(query: URLSearchParams): string[] {
-  const state = fromQuery(query);
+  // What the link asks for, each value checked alone, and what runs (fromQuery's rule, once).
+  const checked = checkedState(queryState(query));
+  const { state, overLimit } = sized(checked);
   const problems: string[] = [];
   const seedText = query.get("seed");
   if (seedText !== null && readSeed(seedText) === undefined)
@@ -246,7 +253,7 @@ export function linkProblems(query: URLSearchParams): string[] {
     let why: string | null;
     try {
       const value = checkParameter(spec.name, text);
-      why = spec.name === "intervention" ? lateIntervention({ ...state.params, intervention: value }) : null;
+      why = spec.name === "intervention" ? lateIntervention({ ...checked.params, intervention: value }) : null;
     } catch (error) {
       why = fieldMessage(spec.name, (error as Error).message);
     }
@@ -257,8 +264,7 @@ export function linkProblems(query: URLSearchParams): string[] {
     );
   }
   // Each value fine alone, together over the limit of events: every setting takes its default.
-  const big = tooBig(checkedState(queryState(query)));
-  if (big !== undefined) problems.push(`${big}; so every setting takes its default`);
+  if (overLimit !== undefined) problems.push(`${overLimit}; so every setting takes its default`);
   return problems;
 }
 
