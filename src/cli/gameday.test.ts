@@ -85,7 +85,7 @@ test(
       const { out } = await cli("show", scenario.id);
       const shown = await cli("show", scenario.id, "--after");
       expect(shown.code).toBe(0);
-      const spoiler = `par on seed ${scenario.seed}: ${logText(scenario.reference)}. ${scenario.referenceWhy}`;
+      const spoiler = `Par on seed ${scenario.seed}: ${logText(scenario.reference)}. ${scenario.referenceWhy}`;
       expect(out, scenario.id).not.toContain(logText(scenario.reference));
       expect(shown.out, scenario.id).toBe(
         `${out.trimEnd()}\n\nafter you have played: what was going on, and how par played it\n  ${scenario.cause}\n  ${spoiler}\n`,

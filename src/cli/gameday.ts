@@ -18,6 +18,7 @@ import {
   clock,
   landsText,
   logText,
+  parPlayedText,
   scoreRows,
   summaryText,
   tenantMinutesText,
@@ -150,7 +151,7 @@ function afterPlaying(scenario: GameScenario): string[] {
   return [
     "after you have played: what was going on, and how par played it",
     `  ${scenario.cause}`,
-    `  par on seed ${scenario.seed}: ${logText(scenario.reference)}. ${scenario.referenceWhy}`,
+    `  ${parPlayedText(scenario)}`,
   ];
 }
 

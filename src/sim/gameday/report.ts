@@ -178,6 +178,14 @@ export function entryText(entry: Pick<LogEntry, "action" | "target">): string {
   return spec.onTarget ? spec.onTarget(entry.target) : `${spec.label}: ${entry.target}`;
 }
 
+/**
+ * How par played a scenario on its own seed, and why: what its page and its facilitator page keep
+ * for after a game, and `npm run gameday -- show <scenario> --after` prints.
+ */
+export function parPlayedText(scenario: Pick<GameScenario, "seed" | "reference" | "referenceWhy">): string {
+  return `Par on seed ${scenario.seed}: ${logText(scenario.reference)}. ${scenario.referenceWhy}`;
+}
+
 /** A logged action and when it was taken: "Eject a host: h07 at 2:00". */
 export function timedEntryText(entry: LogEntry): string {
   return `${entryText(entry)} at ${clock(entry.at)}`;
